@@ -1,0 +1,1 @@
+# make bench: engine and GMP side by side.

@@ -1,0 +1,258 @@
+/* bgcn.h -- the bigcalc limb engine: every contract in one header.
+ *
+ * Natural numbers are little-endian arrays of 64-bit limbs.  The rules of
+ * the whole layer (they mirror GMP's mpn rules so the two can be compared
+ * call for call):
+ *   - A source operand is a (pointer, limb count) pair {ap, an}; a
+ *     destination is a pointer whose space the caller provides.
+ *   - Sizes are >= 1 unless a contract says otherwise.  Nothing is
+ *     normalised: high zero limbs are allowed in inputs and produced in
+ *     outputs unless stated.
+ *   - "may overlap exactly" means rp == ap is allowed; any other partial
+ *     overlap between a destination and a source is forbidden.
+ *   - The engine never prints and never exits.  Functions that allocate
+ *     scratch or that run long return a bgcn_status (BGCN_OK, BGCN_ENOMEM,
+ *     BGCN_EINTR) which the caller must check; on failure the destination
+ *     contents are unspecified but no memory is leaked.
+ *   - In builds configured with --enable-assert (BGCN_WANT_ASSERT) each
+ *     contract is checked with BGCN_ASSERT.
+ *
+ * Symbols: every global of the engine starts with bgcn_.  Kernels (the hot
+ * loops) are reached through the dispatch table bgcn_kern, so that one
+ * entry point serves the portable C twin and each assembly path.
+ *
+ * Each area of the engine owns one section below, marked by a banner.
+ */
+#ifndef BGCN_H
+#define BGCN_H
+
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* BGCN_WANT_ASSERT, BGC_HAVE_ASM_X86_64 */
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <signal.h>
+
+typedef uint64_t bgcn_limb_t;
+#define BGCN_LIMB_BITS 64
+#define BGCN_LIMB_MAX (~(bgcn_limb_t)0)
+#define BGCN_LIMB_HIGHBIT ((bgcn_limb_t)1 << 63)
+
+#if defined(__GNUC__)
+#define BGCN_WUR __attribute__((warn_unused_result))
+#else
+#define BGCN_WUR
+#endif
+
+/* ===================================================================== */
+/* == Status, memory, interrupts (src/mpn/mem.c)                       == */
+/* ===================================================================== */
+
+typedef enum bgcn_status {
+    BGCN_OK = 0,
+    BGCN_ENOMEM = 1, /* an allocation failed */
+    BGCN_EINTR = 2   /* bgcn_interrupt_flag was raised during the call */
+} bgcn_status;
+
+/* Propagate a non-OK status to the caller. */
+#define BGCN_TRY(expr)                                                     \
+    do {                                                                   \
+        bgcn_status bgcn_try_st_ = (expr);                                 \
+        if (bgcn_try_st_ != BGCN_OK)                                       \
+            return bgcn_try_st_;                                           \
+    } while (0)
+
+/* Limb allocation for engine scratch.  Returns NULL on failure (never
+ * aborts).  n may be 0 (returns a valid pointer to free).  Allocation can
+ * be made to fail on purpose for tests with bgcn_alloc_fail_after. */
+bgcn_limb_t *bgcn_alloc_limbs(size_t n) BGCN_WUR;
+void bgcn_free_limbs(bgcn_limb_t *p);
+/* Test hook: the k-th allocation from now (k >= 1) and every later one
+ * fails; k = 0 disables the hook. */
+void bgcn_alloc_fail_after(long k);
+
+/* Set asynchronously (SIGINT handler) and polled by long loops: windows of
+ * exponentiation, multiplication recursion levels, radix conversion chunks,
+ * factorial/Fibonacci steps.  Polling returns BGCN_EINTR; the flag is
+ * cleared by the caller (the evaluator) before the next statement. */
+extern volatile sig_atomic_t bgcn_interrupt_flag;
+#define BGCN_POLL()                                                        \
+    do {                                                                   \
+        if (bgcn_interrupt_flag)                                           \
+            return BGCN_EINTR;                                             \
+    } while (0)
+
+#ifdef BGCN_WANT_ASSERT
+#include <assert.h>
+#define BGCN_ASSERT(c) assert(c)
+#else
+#define BGCN_ASSERT(c) ((void)0)
+#endif
+
+/* Overlap predicates used by the contract assertions. */
+#define BGCN_OVERLAP_P(xp, xn, yp, yn)                                     \
+    ((xp) + (xn) > (yp) && (yp) + (yn) > (xp))
+#define BGCN_SAME_OR_SEPARATE_P(xp, yp, n)                                 \
+    ((xp) == (yp) || !BGCN_OVERLAP_P(xp, n, yp, n))
+
+/* ===================================================================== */
+/* == Kernel dispatch table (src/mpn/kernels.c, src/asm)               == */
+/* ===================================================================== */
+
+/* The hot loops, one pointer each.  Every path must honour exactly the
+ * contract of the inline wrapper of the same name below. */
+typedef struct bgcn_kernels {
+    const char *name; /* "generic", "x86_64", "adx", ... */
+    bgcn_limb_t (*add_n)(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, long);
+    bgcn_limb_t (*sub_n)(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, long);
+    bgcn_limb_t (*mul_1)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                         bgcn_limb_t);
+    bgcn_limb_t (*addmul_1)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                            bgcn_limb_t);
+    bgcn_limb_t (*submul_1)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                            bgcn_limb_t);
+    void (*mul_basecase)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                         const bgcn_limb_t *, long);
+    void (*sqr_basecase)(bgcn_limb_t *, const bgcn_limb_t *, long);
+    /* Montgomery product (CIOS or equivalent), see the Montgomery section
+     * for the contract of bgcn_mont_mul_n. */
+    void (*mont_mul_n)(bgcn_limb_t *, const bgcn_limb_t *,
+                       const bgcn_limb_t *, const bgcn_limb_t *, long,
+                       bgcn_limb_t);
+    void (*mont_sqr_n)(bgcn_limb_t *, const bgcn_limb_t *,
+                       const bgcn_limb_t *, long, bgcn_limb_t);
+} bgcn_kernels;
+
+/* The active table.  Starts as the generic (portable C) path; replaced
+ * once at start-up by bgcn_cpu_select. */
+extern bgcn_kernels bgcn_kern;
+
+/* Every path compiled in, best first, NULL-terminated; entries whose CPU
+ * features are missing on this machine are excluded by
+ * bgcn_cpu_supported. */
+extern const bgcn_kernels *const bgcn_kernel_paths[];
+/* 1 if this machine can run path p. */
+int bgcn_cpu_supported(const bgcn_kernels *p);
+/* Install the best path the CPU supports, narrowed to NAME when NAME is
+ * not NULL.  Returns 0 on success, -1 when NAME is unknown or not
+ * supported here (the table is then unchanged).  Never widens past what
+ * CPUID/XGETBV report. */
+int bgcn_cpu_select(const char *name);
+/* Look up a compiled-in path by name (NULL if none); for tests. */
+const bgcn_kernels *bgcn_kernel_path(const char *name);
+
+/* The portable C twins (src/mpn): the "generic" path. */
+bgcn_limb_t bgcn_add_n_c(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, long);
+bgcn_limb_t bgcn_sub_n_c(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, long);
+bgcn_limb_t bgcn_mul_1_c(bgcn_limb_t *, const bgcn_limb_t *, long,
+                         bgcn_limb_t);
+bgcn_limb_t bgcn_addmul_1_c(bgcn_limb_t *, const bgcn_limb_t *, long,
+                            bgcn_limb_t);
+bgcn_limb_t bgcn_submul_1_c(bgcn_limb_t *, const bgcn_limb_t *, long,
+                            bgcn_limb_t);
+void bgcn_mul_basecase_c(bgcn_limb_t *, const bgcn_limb_t *, long,
+                         const bgcn_limb_t *, long);
+void bgcn_sqr_basecase_c(bgcn_limb_t *, const bgcn_limb_t *, long);
+void bgcn_mont_mul_n_c(bgcn_limb_t *, const bgcn_limb_t *,
+                       const bgcn_limb_t *, const bgcn_limb_t *, long,
+                       bgcn_limb_t);
+void bgcn_mont_sqr_n_c(bgcn_limb_t *, const bgcn_limb_t *,
+                       const bgcn_limb_t *, long, bgcn_limb_t);
+
+/* {rp,n} = {ap,n} + {bp,n}; returns the carry (0 or 1).  n >= 1.  rp may
+ * overlap ap and/or bp exactly. */
+static inline bgcn_limb_t bgcn_add_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     const bgcn_limb_t *bp, long n)
+{
+    return bgcn_kern.add_n(rp, ap, bp, n);
+}
+/* {rp,n} = {ap,n} - {bp,n}; returns the borrow (0 or 1).  n >= 1.  rp may
+ * overlap ap and/or bp exactly. */
+static inline bgcn_limb_t bgcn_sub_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     const bgcn_limb_t *bp, long n)
+{
+    return bgcn_kern.sub_n(rp, ap, bp, n);
+}
+/* {rp,n} = {ap,n} * b; returns the high limb.  n >= 1.  rp may equal ap. */
+static inline bgcn_limb_t bgcn_mul_1(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     long n, bgcn_limb_t b)
+{
+    return bgcn_kern.mul_1(rp, ap, n, b);
+}
+/* {rp,n} += {ap,n} * b; returns the high limb (carry out).  n >= 1.  rp
+ * and ap must not overlap unless rp == ap. */
+static inline bgcn_limb_t bgcn_addmul_1(bgcn_limb_t *rp,
+                                        const bgcn_limb_t *ap, long n,
+                                        bgcn_limb_t b)
+{
+    return bgcn_kern.addmul_1(rp, ap, n, b);
+}
+/* {rp,n} -= {ap,n} * b; returns the high limb of the amount borrowed
+ * (so that {rp,n} - ret*B^n is the true result).  n >= 1.  rp and ap must
+ * not overlap unless rp == ap. */
+static inline bgcn_limb_t bgcn_submul_1(bgcn_limb_t *rp,
+                                        const bgcn_limb_t *ap, long n,
+                                        bgcn_limb_t b)
+{
+    return bgcn_kern.submul_1(rp, ap, n, b);
+}
+/* {rp,an+bn} = {ap,an} * {bp,bn} by schoolbook.  an >= bn >= 1.  rp must
+ * not overlap either source. */
+static inline void bgcn_mul_basecase(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     long an, const bgcn_limb_t *bp, long bn)
+{
+    bgcn_kern.mul_basecase(rp, ap, an, bp, bn);
+}
+/* {rp,2n} = {ap,n}^2 by schoolbook squaring.  n >= 1.  rp must not
+ * overlap ap. */
+static inline void bgcn_sqr_basecase(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     long n)
+{
+    bgcn_kern.sqr_basecase(rp, ap, n);
+}
+
+/* ===================================================================== */
+/* == Core: copy, compare, add/sub forms, shifts (src/mpn/core)        == */
+/* ===================================================================== */
+
+/* {rp,n} = {ap,n}; n >= 0; rp may equal ap (copy is then a no-op) but no
+ * other overlap. */
+void bgcn_copyi(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n);
+/* {rp,n} = 0; n >= 0. */
+void bgcn_zero(bgcn_limb_t *rp, long n);
+/* Returns the size of {ap,n} with high zero limbs stripped (0 for zero);
+ * n >= 0. */
+long bgcn_normalized_size(const bgcn_limb_t *ap, long n);
+
+/* ===================================================================== */
+/* == Montgomery kernels (src/mpn/mont_mul_n.c, src/asm)               == */
+/* ===================================================================== */
+
+/* {rp,n} = {ap,n} * {bp,n} * 2^(-64n) mod {mp,n}, fully reduced (< m).
+ * m odd, m's top limb nonzero, n >= 1; minv = -m^-1 mod 2^64; a, b < m.
+ * rp may equal ap and/or bp; rp must not overlap mp.  Constant time: no
+ * branch or address depends on the values of a, b (the final conditional
+ * subtraction is masked). */
+static inline void bgcn_mont_mul_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                   const bgcn_limb_t *bp,
+                                   const bgcn_limb_t *mp, long n,
+                                   bgcn_limb_t minv)
+{
+    bgcn_kern.mont_mul_n(rp, ap, bp, mp, n, minv);
+}
+/* Same as bgcn_mont_mul_n(rp, ap, ap, mp, n, minv). */
+static inline void bgcn_mont_sqr_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                   const bgcn_limb_t *mp, long n,
+                                   bgcn_limb_t minv)
+{
+    bgcn_kern.mont_sqr_n(rp, ap, mp, n, minv);
+}
+
+/* ---- end of the skeleton sections; areas append below ---- */
+
+#endif /* BGCN_H */

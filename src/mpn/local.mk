@@ -1,0 +1,12 @@
+# The limb engine, a convenience library linked by bigcalc, the tests, the
+# benchmark and the tuning program.  Areas add their files with +=.
+noinst_LIBRARIES += libbgcn.a
+libbgcn_a_SOURCES = \
+	src/mpn/bgcn.h \
+	src/mpn/mem.c \
+	src/mpn/core.c \
+	src/mpn/kernels.c \
+	src/mpn/add_n.c \
+	src/mpn/mul_1.c \
+	src/mpn/mul_basecase.c \
+	src/mpn/mont_mul_n.c

@@ -1,0 +1,1 @@
+# make tune: threshold tuning program.
