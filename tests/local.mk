@@ -1,2 +1,7 @@
 # Tests: Criterion unit tests of the engine (against GMP and a slow
-# reference), CLI tests of the built binary.
+# reference), CLI tests of the built binary.  Areas append their test
+# programs to check_PROGRAMS and TESTS.
+check_LIBRARIES += libbgctest.a
+libbgctest_a_SOURCES = tests/testlib.h tests/testlib.c
+TEST_LDADD = libbgctest.a libbgcn.a $(CRITERION_LIBS) $(GMP_LIBS)
+TEST_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) -I$(top_srcdir)/tests
