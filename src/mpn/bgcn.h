@@ -253,6 +253,41 @@ static inline void bgcn_mont_sqr_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     bgcn_kern.mont_sqr_n(rp, ap, mp, n, minv);
 }
 
+/* ===================================================================== */
+/* == Multiplication (src/mpn/mul*.c, toom*.c, ntt*.c)                 == */
+/* ===================================================================== */
+
+/* {rp,an+bn} = {ap,an} * {bp,bn}.  an >= bn >= 1.  rp must not overlap
+ * either source.  Picks schoolbook, Karatsuba, Toom or NTT by size.
+ * Returns BGCN_OK, or BGCN_ENOMEM / BGCN_EINTR (rp then unspecified). */
+bgcn_status bgcn_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                     const bgcn_limb_t *bp, long bn) BGCN_WUR;
+/* {rp,2n} = {ap,n}^2.  n >= 1.  rp must not overlap ap.  Status as
+ * bgcn_mul. */
+bgcn_status bgcn_sqr(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                     long n) BGCN_WUR;
+
+/* ===================================================================== */
+/* == Division (src/mpn/div*.c)                                        == */
+/* ===================================================================== */
+
+/* For d with its top bit set: floor((2^128 - 1) / d) - 2^64, the 2/1
+ * reciprocal used by the division loops. */
+bgcn_limb_t bgcn_invert_limb(bgcn_limb_t d);
+/* {qp,n} = floor({np,n} / d); returns {np,n} mod d.  n >= 1, d != 0.  qp
+ * may equal np. */
+bgcn_limb_t bgcn_divrem_1(bgcn_limb_t *qp, const bgcn_limb_t *np, long n,
+                          bgcn_limb_t d);
+/* Returns {np,n} mod d.  n >= 1, d != 0. */
+bgcn_limb_t bgcn_mod_1(const bgcn_limb_t *np, long n, bgcn_limb_t d);
+/* Truncating division: {qp,nn-dn+1} = floor(N/D), {rp,dn} = N mod D for
+ * N = {np,nn}, D = {dp,dn}.  nn >= dn >= 1, dp[dn-1] != 0.  qp or rp may be
+ * NULL when that part is not wanted (quotient-only / remainder-only).  No
+ * output may overlap an input or the other output.  Status as bgcn_mul. */
+bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
+                         const bgcn_limb_t *np, long nn,
+                         const bgcn_limb_t *dp, long dn) BGCN_WUR;
+
 /* ---- end of the skeleton sections; areas append below ---- */
 
 #endif /* BGCN_H */

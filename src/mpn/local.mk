@@ -9,4 +9,5 @@ libbgcn_a_SOURCES = \
 	src/mpn/add_n.c \
 	src/mpn/mul_1.c \
 	src/mpn/mul_basecase.c \
-	src/mpn/mont_mul_n.c
+	src/mpn/mont_mul_n.c \
+	src/mpn/mul.c
