@@ -5,3 +5,9 @@ check_LIBRARIES += libbgctest.a
 libbgctest_a_SOURCES = tests/testlib.h tests/testlib.c
 TEST_LDADD = libbgctest.a libbgcn.a $(CRITERION_LIBS) $(GMP_LIBS)
 TEST_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) -I$(top_srcdir)/tests
+# Division, roots, gcd (div helper)
+check_PROGRAMS += tests/mpn/test-div
+TESTS += tests/mpn/test-div
+tests_mpn_test_div_SOURCES = tests/mpn/test-div.c
+tests_mpn_test_div_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_div_LDADD = $(TEST_LDADD)

@@ -288,6 +288,22 @@ bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
                          const bgcn_limb_t *np, long nn,
                          const bgcn_limb_t *dp, long dn) BGCN_WUR;
 
+/* The algorithms behind bgcn_tdiv_qr, callable directly (tests, tuning).
+ * They work on a normalised divisor: dp[dn-1] has its top bit set. */
+
+/* 3/2 reciprocal of the normalised <d1,d0> (d1 top bit set):
+ * floor((2^192 - 1) / (d1*2^64 + d0)) - 2^64. */
+bgcn_limb_t bgcn_invert_3by2(bgcn_limb_t d1, bgcn_limb_t d0);
+/* Schoolbook division, in place: N = {np,nn}, D = {dp,dn} normalised,
+ * nn >= dn >= 2, dinv = bgcn_invert_3by2(dp[dn-1], dp[dn-2]).  Writes the
+ * low nn-dn quotient limbs to {qp,nn-dn} and returns the high quotient
+ * limb (0 or 1); {np,dn} becomes the remainder (the rest of np is
+ * clobbered).  qp must not overlap np or dp; np must not overlap dp.
+ * O(dn*(nn-dn)); never allocates. */
+bgcn_limb_t bgcn_sbpi1_div_qr(bgcn_limb_t *qp, bgcn_limb_t *np, long nn,
+                              const bgcn_limb_t *dp, long dn,
+                              bgcn_limb_t dinv);
+
 /* ---- end of the skeleton sections; areas append below ---- */
 
 #endif /* BGCN_H */

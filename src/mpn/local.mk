@@ -11,3 +11,9 @@ libbgcn_a_SOURCES = \
 	src/mpn/mul_basecase.c \
 	src/mpn/mont_mul_n.c \
 	src/mpn/mul.c
+# Division (div helper)
+libbgcn_a_SOURCES += \
+	src/mpn/div-impl.h \
+	src/mpn/div_1.c \
+	src/mpn/div_sb.c \
+	src/mpn/tdiv_qr.c

@@ -1,0 +1,321 @@
+/* test-div.c -- division: reciprocals, divrem_1/mod_1, schoolbook and
+ * divide-and-conquer division, tdiv_qr with its quotient-only and
+ * remainder-only paths, exact division.
+ *
+ * Oracles: GMP (mpn_divrem_1, mpn_tdiv_qr, mpz) and an independent slow
+ * reference in this file (bit-at-a-time restoring division) for small
+ * sizes; for every size the identity N = Q*D + R with R < D is checked as
+ * well.  Outputs sit between guard limbs. */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+
+/* ---- slow reference ---------------------------------------------------- */
+
+/* Restoring binary long division, one bit at a time: {qp,nn} = N / D,
+ * {rp,dn} = N mod D.  Independent of the engine (plain C arithmetic). */
+static void ref_divmod(bgcn_limb_t *qp, bgcn_limb_t *rp, const bgcn_limb_t *np,
+                       long nn, const bgcn_limb_t *dp, long dn)
+{
+    /* r has dn+1 limbs so the shift never overflows. */
+    bgcn_limb_t *r = calloc((size_t)dn + 1, sizeof *r);
+    memset(qp, 0, (size_t)nn * sizeof *qp);
+    for (long bit = nn * 64 - 1; bit >= 0; bit--) {
+        for (long j = dn; j > 0; j--)
+            r[j] = (r[j] << 1) | (r[j - 1] >> 63);
+        r[0] = (r[0] << 1) | ((np[bit / 64] >> (bit % 64)) & 1);
+        /* r >= D ? (D has dn limbs, r has dn+1) */
+        int ge = r[dn] != 0;
+        if (!ge) {
+            ge = 1;
+            for (long j = dn - 1; j >= 0; j--)
+                if (r[j] != dp[j]) {
+                    ge = r[j] > dp[j];
+                    break;
+                }
+        }
+        if (ge) {
+            bgcn_limb_t b = 0;
+            for (long j = 0; j < dn; j++) {
+                bgcn_limb_t t = r[j] - dp[j] - b;
+                b = (r[j] < dp[j]) || (r[j] == dp[j] && b);
+                r[j] = t;
+            }
+            r[dn] -= b;
+            qp[bit / 64] |= (bgcn_limb_t)1 << (bit % 64);
+        }
+    }
+    memcpy(rp, r, (size_t)dn * sizeof *rp);
+    free(r);
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* Divisor of dn limbs with a nonzero top limb, often adversarial at the top:
+ * top limb 1, 2^64-1, 2^63, all ones. */
+static void fill_divisor(bgcn_limb_t *dp, long dn)
+{
+    t_fill(dp, dn);
+    switch (t_rand_below(6)) {
+    case 0: dp[dn - 1] = 1; break;
+    case 1: dp[dn - 1] = BGCN_LIMB_MAX; break;
+    case 2: dp[dn - 1] = BGCN_LIMB_HIGHBIT; break;
+    case 3: for (long i = 0; i < dn; i++) dp[i] = BGCN_LIMB_MAX; break;
+    default: break;
+    }
+    if (dp[dn - 1] == 0)
+        dp[dn - 1] = t_rand() | 1;
+}
+
+static void gmp_divmod(bgcn_limb_t *q, bgcn_limb_t *r, const bgcn_limb_t *np,
+                       long nn, const bgcn_limb_t *dp, long dn)
+{
+    mpn_tdiv_qr((mp_limb_t *)q, (mp_limb_t *)r, 0, (const mp_limb_t *)np, nn,
+                (const mp_limb_t *)dp, dn);
+}
+
+/* Checks bgcn_tdiv_qr in all three modes on one operand pair. */
+static void check_tdiv(const bgcn_limb_t *np, long nn, const bgcn_limb_t *dp,
+                       long dn, int with_ref)
+{
+    long qn = nn - dn + 1;
+    bgcn_limb_t *wq = malloc((size_t)qn * sizeof *wq);
+    bgcn_limb_t *wr = malloc((size_t)dn * sizeof *wr);
+    gmp_divmod(wq, wr, np, nn, dp, dn);
+    if (with_ref) {
+        bgcn_limb_t *rq = malloc((size_t)nn * sizeof *rq);
+        bgcn_limb_t *rr = malloc((size_t)dn * sizeof *rr);
+        ref_divmod(rq, rr, np, nn, dp, dn);
+        cr_assert(t_equal("ref q", rq, wq, qn), "GMP and ref disagree");
+        cr_assert(t_equal("ref r", rr, wr, dn), "GMP and ref disagree");
+        for (long i = qn; i < nn; i++)
+            cr_assert(rq[i] == 0);
+        free(rq);
+        free(rr);
+    }
+    for (int mode = 0; mode < 3; mode++) {
+        bgcn_limb_t *q = t_alloc_guarded(qn), *r = t_alloc_guarded(dn);
+        bgcn_status st = bgcn_tdiv_qr(mode == 2 ? NULL : q, mode == 1 ? NULL : r,
+                                      np, nn, dp, dn);
+        cr_assert(st == BGCN_OK);
+        if (mode != 2 && !t_equal("q", q, wq, qn)) {
+            t_dump("N", np, nn);
+            t_dump("D", dp, dn);
+            cr_assert_fail("tdiv_qr quotient wrong nn=%ld dn=%ld mode=%d", nn, dn,
+                     mode);
+        }
+        if (mode != 1 && !t_equal("r", r, wr, dn)) {
+            t_dump("N", np, nn);
+            t_dump("D", dp, dn);
+            cr_assert_fail("tdiv_qr remainder wrong nn=%ld dn=%ld mode=%d", nn, dn,
+                     mode);
+        }
+        cr_assert(t_check_guards(q, qn) && t_check_guards(r, dn),
+                  "guard clobbered nn=%ld dn=%ld mode=%d", nn, dn, mode);
+        t_free_guarded(q);
+        t_free_guarded(r);
+    }
+    free(wq);
+    free(wr);
+}
+
+/* ---- reciprocals -------------------------------------------------------- */
+
+Test(div, invert_limb)
+{
+    mpz_t num, d, v;
+    mpz_inits(num, d, v, NULL);
+    mpz_setbit(num, 128);
+    mpz_sub_ui(num, num, 1);
+    for (int i = 0; i < 20000; i++) {
+        bgcn_limb_t x;
+        if (i < 4) {
+            const bgcn_limb_t e[4] = {BGCN_LIMB_HIGHBIT, BGCN_LIMB_MAX,
+                                      BGCN_LIMB_HIGHBIT + 1,
+                                      BGCN_LIMB_MAX - 1};
+            x = e[i];
+        } else {
+            x = t_rand() | BGCN_LIMB_HIGHBIT;
+        }
+        mpz_set_ui(d, x);
+        mpz_fdiv_q(v, num, d);
+        mpz_clrbit(v, 64);
+        cr_assert(mpz_sizeinbase(v, 2) <= 64);
+        cr_assert_eq(bgcn_invert_limb(x), (bgcn_limb_t)mpz_get_ui(v),
+                     "invert_limb(%llx)", (unsigned long long)x);
+    }
+    mpz_clears(num, d, v, NULL);
+}
+
+Test(div, invert_3by2)
+{
+    mpz_t num, d, v;
+    mpz_inits(num, d, v, NULL);
+    mpz_setbit(num, 192);
+    mpz_sub_ui(num, num, 1);
+    for (int i = 0; i < 20000; i++) {
+        bgcn_limb_t d2[2];
+        t_fill(d2, 2);
+        if (i < 9) { /* the corners of both limbs */
+            const bgcn_limb_t e[3] = {0, 1, BGCN_LIMB_MAX};
+            d2[0] = e[i % 3];
+            d2[1] = i / 3 == 0 ? BGCN_LIMB_HIGHBIT
+                    : i / 3 == 1 ? BGCN_LIMB_HIGHBIT + 1 : BGCN_LIMB_MAX;
+        }
+        d2[1] |= BGCN_LIMB_HIGHBIT;
+        mpz_import(d, 2, -1, sizeof(bgcn_limb_t), 0, 0, d2);
+        mpz_fdiv_q(v, num, d);
+        mpz_clrbit(v, 64);
+        cr_assert(mpz_sizeinbase(v, 2) <= 64);
+        cr_assert_eq(bgcn_invert_3by2(d2[1], d2[0]),
+                     (bgcn_limb_t)mpz_get_ui(v), "invert_3by2(%llx,%llx)",
+                     (unsigned long long)d2[1], (unsigned long long)d2[0]);
+    }
+    mpz_clears(num, d, v, NULL);
+}
+
+/* ---- single-limb division ----------------------------------------------- */
+
+static bgcn_limb_t pick_d1(void)
+{
+    switch (t_rand_below(8)) {
+    case 0: return 1;
+    case 1: return BGCN_LIMB_MAX;
+    case 2: return BGCN_LIMB_HIGHBIT;
+    case 3: return t_rand_below(1000) + 1;
+    case 4: return (t_rand() | BGCN_LIMB_HIGHBIT);
+    case 5: return (bgcn_limb_t)1 << t_rand_below(64);
+    default: {
+        bgcn_limb_t d = t_rand() >> t_rand_below(64);
+        return d ? d : 3;
+    }
+    }
+}
+
+Test(div, divrem_1_mod_1)
+{
+    for (long n = 1; n <= 300; n += (n < 40 ? 1 : 7)) {
+        for (int rep = 0; rep < 12; rep++) {
+            bgcn_limb_t *a = malloc((size_t)n * sizeof *a);
+            bgcn_limb_t *want = malloc((size_t)n * sizeof *want);
+            t_fill(a, n);
+            bgcn_limb_t d = pick_d1();
+            bgcn_limb_t wr = mpn_divrem_1((mp_limb_t *)want, 0,
+                                          (const mp_limb_t *)a, n, d);
+            bgcn_limb_t *q = t_alloc_guarded(n);
+            bgcn_limb_t r = bgcn_divrem_1(q, a, n, d);
+            cr_assert_eq(r, wr, "divrem_1 rem n=%ld d=%llx", n,
+                         (unsigned long long)d);
+            cr_assert(t_equal("q", q, want, n), "divrem_1 q n=%ld", n);
+            cr_assert(t_check_guards(q, n));
+            cr_assert_eq(bgcn_mod_1(a, n, d), wr, "mod_1 n=%ld", n);
+            /* qp == np */
+            bgcn_copyi(q, a, n);
+            r = bgcn_divrem_1(q, q, n, d);
+            cr_assert_eq(r, wr);
+            cr_assert(t_equal("q in place", q, want, n));
+            cr_assert(t_check_guards(q, n));
+            t_free_guarded(q);
+            free(a);
+            free(want);
+        }
+    }
+}
+
+/* ---- schoolbook and tdiv_qr --------------------------------------------- */
+
+Test(div, tdiv_qr_small_vs_ref)
+{
+    for (long dn = 1; dn <= 6; dn++)
+        for (long nn = dn; nn <= dn + 6; nn++)
+            for (int rep = 0; rep < 20; rep++) {
+                bgcn_limb_t n[12], d[6];
+                t_fill(n, nn);
+                fill_divisor(d, dn);
+                check_tdiv(n, nn, d, dn, 1);
+            }
+}
+
+Test(div, tdiv_qr_sizes)
+{
+    for (long dn = 1; dn <= 120; dn += (dn < 20 ? 1 : 9)) {
+        for (int rep = 0; rep < 6; rep++) {
+            long nn = dn + t_rand_size(0, 2 * dn + 3);
+            bgcn_limb_t *n = malloc((size_t)nn * sizeof *n);
+            bgcn_limb_t *d = malloc((size_t)dn * sizeof *d);
+            t_fill(n, nn);
+            fill_divisor(d, dn);
+            check_tdiv(n, nn, d, dn, dn <= 4 && nn <= 12);
+            free(n);
+            free(d);
+        }
+    }
+}
+
+/* Operands aimed at the rare branches of the schoolbook loop. */
+Test(div, sbpi1_rare_paths)
+{
+    for (int rep = 0; rep < 400; rep++) {
+        long dn = t_rand_size(2, 12), nn = dn + t_rand_size(1, 8);
+        bgcn_limb_t n[24], d[12];
+        t_fill(d, dn);
+        d[dn - 1] |= BGCN_LIMB_HIGHBIT;
+        t_fill(n, nn);
+        if (rep & 1) {
+            /* Top two limbs of N equal those of D and the rest of N's top
+             * window is smaller: the first quotient limb is B-1 via the
+             * <n1,n0> = <d1,d0> branch. */
+            for (long i = 0; i < dn - 2; i++)
+                d[i] = BGCN_LIMB_MAX;
+            n[nn - 1] = d[dn - 1];
+            n[nn - 2] = d[dn - 2];
+            for (long i = nn - 3; i >= nn - dn; i--)
+                n[i] = 0;
+        } else {
+            /* N's top three limbs are an exact multiple q*<d1,d0> and the
+             * rest is 0 while D's low limbs are all ones: the 3/2 estimate
+             * q is one too large and the add-back runs. */
+            mpz_t top, Q;
+            mpz_inits(top, Q, NULL);
+            mpz_import(top, 2, -1, sizeof(bgcn_limb_t), 0, 0, d + dn - 2);
+            mpz_mul_ui(top, top, t_rand() | 1);
+            for (long i = 0; i < dn - 2; i++)
+                d[i] = BGCN_LIMB_MAX;
+            memset(n, 0, sizeof n);
+            size_t cnt;
+            cr_assert(mpz_sizeinbase(top, 2) <= 192);
+            mpz_export(n + nn - 3, &cnt, -1, sizeof(bgcn_limb_t), 0, 0, top);
+            mpz_clears(top, Q, NULL);
+        }
+        check_tdiv(n, nn, d, dn, dn <= 4);
+        /* The schoolbook core directly on a copy. */
+        bgcn_limb_t w[24], q[24], wq[24], wr[12];
+        memcpy(w, n, sizeof n);
+        bgcn_limb_t qh = bgcn_sbpi1_div_qr(
+            q, w, nn, d, dn, bgcn_invert_3by2(d[dn - 1], d[dn - 2]));
+        gmp_divmod(wq, wr, n, nn, d, dn);
+        cr_assert_eq(qh, wq[nn - dn]);
+        cr_assert(t_equal("sb q", q, wq, nn - dn));
+        cr_assert(t_equal("sb r", w, wr, dn));
+    }
+}
+
+Test(div, tdiv_qr_enomem)
+{
+    long nn = 600, dn = 300;
+    bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+    bgcn_limb_t *q = malloc((nn - dn + 1) * sizeof *q), *r = malloc(dn * sizeof *r);
+    t_fill(n, nn);
+    fill_divisor(d, dn);
+    bgcn_alloc_fail_after(1);
+    bgcn_status st = bgcn_tdiv_qr(q, r, n, nn, d, dn);
+    bgcn_alloc_fail_after(0);
+    cr_assert(st == BGCN_ENOMEM || st == BGCN_OK);
+    free(n);
+    free(d);
+    free(q);
+    free(r);
+}
