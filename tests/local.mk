@@ -11,3 +11,10 @@ TESTS += tests/mpn/test-div
 tests_mpn_test_div_SOURCES = tests/mpn/test-div.c
 tests_mpn_test_div_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_div_LDADD = $(TEST_LDADD)
+# Slow reference for every engine test, and the core tests (core helper)
+libbgctest_a_SOURCES += tests/refmpn.h tests/refmpn.c
+check_PROGRAMS += tests/mpn/test-core
+TESTS += tests/mpn/test-core
+tests_mpn_test_core_SOURCES = tests/mpn/test-core.c
+tests_mpn_test_core_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_core_LDADD = $(TEST_LDADD)

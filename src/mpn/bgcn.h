@@ -303,6 +303,20 @@ bgcn_limb_t bgcn_invert_3by2(bgcn_limb_t d1, bgcn_limb_t d0);
 bgcn_limb_t bgcn_sbpi1_div_qr(bgcn_limb_t *qp, bgcn_limb_t *np, long nn,
                               const bgcn_limb_t *dp, long dn,
                               bgcn_limb_t dinv);
+/* Divide and conquer (recursive Burnikel–Ziegler), in place, same
+ * arguments and results as bgcn_sbpi1_div_qr except that the high quotient
+ * limb goes to *qhp.  Recurses down to schoolbook below
+ * bgcn_div_dc_threshold limbs (any value >= 4 is correct; tests lower it).
+ * Allocates dn limbs; returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_dcpi1_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp,
+                              bgcn_limb_t *np, long nn,
+                              const bgcn_limb_t *dp, long dn,
+                              bgcn_limb_t dinv) BGCN_WUR;
+/* bgcn_tdiv_qr uses divide and conquer when both the divisor and the
+ * quotient have at least this many limbs (provisional until measured
+ * against the subquadratic bgcn_mul; see src/mpn/div_dc.c). */
+#define BGCN_DIV_DC_THRESHOLD 40
+extern long bgcn_div_dc_threshold;
 
 /* ---- end of the skeleton sections; areas append below ---- */
 

@@ -136,4 +136,54 @@ static inline bgcn_limb_t bgcn_div_rshift(bgcn_limb_t *rp,
     return out;
 }
 
+/* {rp,n} = {ap,n} - 1 (rp may equal ap); returns the borrow.  n >= 0. */
+static inline bgcn_limb_t bgcn_div_decr(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                        long n)
+{
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t a = ap[i];
+        rp[i] = a - 1;
+        if (a != 0) {
+            bgcn_copyi(rp + i + 1, ap + i + 1, n - i - 1);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* {rp,n} = {ap,n} + 1 (rp may equal ap); returns the carry.  n >= 0. */
+static inline bgcn_limb_t bgcn_div_incr(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                        long n)
+{
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t a = ap[i] + 1;
+        rp[i] = a;
+        if (a != 0) {
+            bgcn_copyi(rp + i + 1, ap + i + 1, n - i - 1);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Compares {ap,n} and {bp,n}: 1, 0 or -1.  n >= 0. */
+static inline int bgcn_div_cmp(const bgcn_limb_t *ap, const bgcn_limb_t *bp,
+                               long n)
+{
+    for (long i = n - 1; i >= 0; i--)
+        if (ap[i] != bp[i])
+            return ap[i] > bp[i] ? 1 : -1;
+    return 0;
+}
+
+/* {rp,an+bn} = {ap,an} * {bp,bn} for any an, bn >= 1 (orders the operands
+ * for bgcn_mul). */
+static inline bgcn_status bgcn_div_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                       long an, const bgcn_limb_t *bp, long bn)
+{
+    if (an >= bn)
+        return bgcn_mul(rp, ap, an, bp, bn);
+    return bgcn_mul(rp, bp, bn, ap, an);
+}
+
 #endif

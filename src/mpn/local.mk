@@ -16,4 +16,9 @@ libbgcn_a_SOURCES += \
 	src/mpn/div-impl.h \
 	src/mpn/div_1.c \
 	src/mpn/div_sb.c \
+	src/mpn/div_dc.c \
 	src/mpn/tdiv_qr.c
+# Core: add/sub forms, compare, shifts (core helper)
+libbgcn_a_SOURCES += \
+	src/mpn/add.c \
+	src/mpn/shift.c

@@ -60,7 +60,13 @@ bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
 
     bgcn_status st = BGCN_OK;
     bgcn_limb_t dinv = bgcn_invert_3by2(ndp[dn - 1], ndp[dn - 2]);
-    bgcn_limb_t qh = bgcn_sbpi1_div_qr(q, wp, wn, ndp, dn, dinv);
+    bgcn_limb_t qh;
+    if (dn < bgcn_div_dc_threshold || qn < bgcn_div_dc_threshold)
+        qh = bgcn_sbpi1_div_qr(q, wp, wn, ndp, dn, dinv);
+    else
+        st = bgcn_dcpi1_div_qr(&qh, q, wp, wn, ndp, dn, dinv);
+    if (st != BGCN_OK)
+        goto done;
     /* With s > 0 the extra top limb is below the divisor's top limb, so
      * qh = 0 and the quotient is exactly the qn = nn-dn+1 low limbs. */
     if (s == 0)
@@ -74,6 +80,7 @@ bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
         else
             bgcn_copyi(rp, wp, dn);
     }
+done:
     if (scratch != stackbuf)
         bgcn_free_limbs(scratch);
     return st;

@@ -303,6 +303,89 @@ Test(div, sbpi1_rare_paths)
     }
 }
 
+/* ---- divide and conquer ------------------------------------------------- */
+
+/* The D&C recursion with a tiny threshold, so that every branch (short
+ * quotient, unbalanced blocks, corrections) runs at small sizes and is
+ * checked against the bitwise reference too. */
+Test(div, dc_small_threshold)
+{
+    long saved = bgcn_div_dc_threshold;
+    for (long thr = 4; thr <= 9; thr++) {
+        bgcn_div_dc_threshold = thr;
+        for (long dn = 2; dn <= 40; dn++)
+            for (int rep = 0; rep < 3; rep++) {
+                long nn = dn + t_rand_size(0, 3 * dn + 5);
+                bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+                t_fill(n, nn);
+                fill_divisor(d, dn);
+                check_tdiv(n, nn, d, dn, dn <= 8 && nn <= 20);
+                free(n);
+                free(d);
+            }
+    }
+    bgcn_div_dc_threshold = saved;
+}
+
+/* bgcn_dcpi1_div_qr called directly on normalised divisors, sizes from
+ * below the threshold to 3x above it, against GMP. */
+Test(div, dcpi1_direct)
+{
+    long thr = bgcn_div_dc_threshold;
+    for (long dn = 2; dn <= 3 * thr + 3; dn += (dn < thr - 3 ? 7 : 1)) {
+        long nn = dn + t_rand_size(0, 3 * dn);
+        bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+        bgcn_limb_t *w = malloc(nn * sizeof *w), *q = t_alloc_guarded(nn - dn + 1);
+        bgcn_limb_t *wq = malloc((nn - dn + 1) * sizeof *wq), *wr = malloc(dn * sizeof *wr);
+        t_fill(n, nn);
+        fill_divisor(d, dn);
+        d[dn - 1] |= BGCN_LIMB_HIGHBIT;
+        memcpy(w, n, nn * sizeof *n);
+        bgcn_limb_t qh = 7;
+        cr_assert(bgcn_dcpi1_div_qr(&qh, q, w, nn, d, dn,
+                                    bgcn_invert_3by2(d[dn - 1], d[dn - 2])) == BGCN_OK);
+        gmp_divmod(wq, wr, n, nn, d, dn);
+        cr_assert_eq(qh, wq[nn - dn], "qh nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_equal("dc q", q, wq, nn - dn), "dc q nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_equal("dc r", w, wr, dn), "dc r nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_check_guards(q, nn - dn + 1));
+        free(n); free(d); free(w); free(wq); free(wr);
+        t_free_guarded(q);
+    }
+}
+
+/* Both sides of the tdiv_qr dispatch threshold, 1x..3x. */
+Test(div, tdiv_qr_threshold_span)
+{
+    long thr = bgcn_div_dc_threshold;
+    for (long dn = thr - 3; dn <= 3 * thr; dn += 1 + dn / 16) {
+        for (int rep = 0; rep < 2; rep++) {
+            long nn = dn + (rep ? dn + t_rand_size(-3, 3) : t_rand_size(0, 4 * dn));
+            if (nn < dn)
+                nn = dn;
+            bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+            t_fill(n, nn);
+            fill_divisor(d, dn);
+            check_tdiv(n, nn, d, dn, 0);
+            free(n);
+            free(d);
+        }
+    }
+}
+
+Test(div, tdiv_qr_large)
+{
+    for (int rep = 0; rep < 6; rep++) {
+        long dn = t_rand_size(100, 2500), nn = dn + t_rand_size(0, 2500);
+        bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+        t_fill(n, nn);
+        fill_divisor(d, dn);
+        check_tdiv(n, nn, d, dn, 0);
+        free(n);
+        free(d);
+    }
+}
+
 Test(div, tdiv_qr_enomem)
 {
     long nn = 600, dn = 300;
@@ -310,10 +393,22 @@ Test(div, tdiv_qr_enomem)
     bgcn_limb_t *q = malloc((nn - dn + 1) * sizeof *q), *r = malloc(dn * sizeof *r);
     t_fill(n, nn);
     fill_divisor(d, dn);
-    bgcn_alloc_fail_after(1);
-    bgcn_status st = bgcn_tdiv_qr(q, r, n, nn, d, dn);
-    bgcn_alloc_fail_after(0);
-    cr_assert(st == BGCN_ENOMEM || st == BGCN_OK);
+    /* Fail the k-th allocation for each k until the call gets through:
+     * every failure must be reported (and ASan checks nothing leaks). */
+    bgcn_limb_t *wq = malloc((nn - dn + 1) * sizeof *wq), *wr = malloc(dn * sizeof *wr);
+    gmp_divmod(wq, wr, n, nn, d, dn);
+    for (long k = 1;; k++) {
+        bgcn_alloc_fail_after(k);
+        bgcn_status st = bgcn_tdiv_qr(q, r, n, nn, d, dn);
+        bgcn_alloc_fail_after(0);
+        if (st == BGCN_OK)
+            break;
+        cr_assert(st == BGCN_ENOMEM);
+        cr_assert(k < 1000);
+    }
+    cr_assert(t_equal("q", q, wq, nn - dn + 1) && t_equal("r", r, wr, dn));
+    free(wq);
+    free(wr);
     free(n);
     free(d);
     free(q);
