@@ -228,6 +228,46 @@ void bgcn_zero(bgcn_limb_t *rp, long n);
 /* Returns the size of {ap,n} with high zero limbs stripped (0 for zero);
  * n >= 0. */
 long bgcn_normalized_size(const bgcn_limb_t *ap, long n);
+/* {rp,n} = {ap,n} copied from the top down; n >= 0; rp may overlap ap
+ * when rp >= ap (moving data up), otherwise no overlap. */
+void bgcn_copyd(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n);
+
+/* Returns 1, 0 or -1 as {ap,n} >, ==, < {bp,n}.  n >= 0 (0 compares
+ * equal).  Not constant time. */
+int bgcn_cmp(const bgcn_limb_t *ap, const bgcn_limb_t *bp, long n);
+/* Compares the values {ap,an} and {bp,bn} of possibly different sizes
+ * (high zero limbs allowed); an, bn >= 0.  Returns 1, 0 or -1. */
+int bgcn_cmp2(const bgcn_limb_t *ap, long an, const bgcn_limb_t *bp,
+              long bn);
+
+/* {rp,n} = {ap,n} + b; returns the carry (0 or 1).  n >= 1.  rp may equal
+ * ap; no other overlap.  Stops early once the carry dies (src/mpn/add.c). */
+bgcn_limb_t bgcn_add_1(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+                       bgcn_limb_t b);
+/* {rp,n} = {ap,n} - b; returns the borrow (0 or 1).  n >= 1.  rp may equal
+ * ap; no other overlap. */
+bgcn_limb_t bgcn_sub_1(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+                       bgcn_limb_t b);
+/* {rp,an} = {ap,an} + {bp,bn}; returns the carry (0 or 1).
+ * an >= bn >= 0, an >= 1.  rp may equal ap and/or bp; no other overlap. */
+bgcn_limb_t bgcn_add(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                     const bgcn_limb_t *bp, long bn);
+/* {rp,an} = {ap,an} - {bp,bn}; returns the borrow (0 or 1).
+ * an >= bn >= 0, an >= 1.  rp may equal ap and/or bp; no other overlap. */
+bgcn_limb_t bgcn_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                     const bgcn_limb_t *bp, long bn);
+
+/* {rp,n} = {ap,n} << cnt (mod B^n); returns the bits shifted out of the
+ * top, in the low cnt bits of the result (ap[n-1] >> (64-cnt)).
+ * n >= 1, 1 <= cnt <= 63.  rp may overlap ap when rp >= ap
+ * (src/mpn/shift.c). */
+bgcn_limb_t bgcn_lshift(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+                        unsigned cnt);
+/* {rp,n} = {ap,n} >> cnt; returns the bits shifted out of the bottom, in
+ * the high cnt bits of the result (ap[0] << (64-cnt)).  n >= 1,
+ * 1 <= cnt <= 63.  rp may overlap ap when rp <= ap. */
+bgcn_limb_t bgcn_rshift(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+                        unsigned cnt);
 
 /* ===================================================================== */
 /* == Montgomery kernels (src/mpn/mont_mul_n.c, src/asm)               == */
