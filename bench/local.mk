@@ -1,1 +1,29 @@
-# make bench: engine and GMP side by side.
+# make bench: engine and GMP (and OpenSSL) side by side in one process.
+#   make bench                              every group, rows also in bench.json
+#   make bench BENCH_ARGS='--quick kernels' one group, short samples
+# The program is built by `make` (so it cannot rot) but runs only on
+# `make bench`, never in `make check`.  A new group of rows: one file
+# bench/rows-NAME.c added below and one line in bench/groups.h.
+noinst_PROGRAMS += bench/bigcalc-bench
+bench_bigcalc_bench_SOURCES = \
+	bench/bench.h \
+	bench/groups.h \
+	bench/bench.c \
+	bench/rows-kernels.c \
+	bench/rows-mul.c \
+	bench/rows-mont.c \
+	bench/rows-modexp.c
+# Registration point: bench/rows-div.c once bgcn_tdiv_qr is defined.
+bench_bigcalc_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/bench
+bench_bigcalc_bench_CFLAGS = $(AM_CFLAGS) $(LIBCRYPTO_CFLAGS)
+bench_bigcalc_bench_LDADD = libbgcn.a $(GMP_LIBS)
+if BGC_HAVE_LIBCRYPTO
+bench_bigcalc_bench_LDADD += $(LIBCRYPTO_LIBS)
+endif
+
+BENCH_ARGS = --json bench.json
+CLEANFILES += bench.json
+
+bench: bench/bigcalc-bench$(EXEEXT)
+	./bench/bigcalc-bench$(EXEEXT) $(BENCH_ARGS)
+.PHONY: bench

@@ -1,0 +1,126 @@
+/* rows-modexp.c -- modular exponentiation b^e mod m, full-size exponent.
+ *
+ * Odd moduli of 256 .. 4096 bits with the top bit set, a random base below
+ * m and a random exponent of the same length.  References: GMP's mpz_powm
+ * (and mpz_powm_sec, constant time), OpenSSL's BN_mod_exp_mont (and
+ * BN_mod_exp_mont_consttime) when libcrypto is present.
+ *
+ * ENGINE REGISTRATION POINT: the engine has no modexp entry point yet
+ * (bgcn_powm and a constant-time twin are to come), so the engine column
+ * shows "-".  When they land, time them in time_engine() below (one row
+ * per kernel path, as rows-mont.c does) and check the result against
+ * GMP's; the ratio columns then fill in by themselves. */
+#include "bench.h"
+
+#include <gmp.h>
+#include <stdlib.h>
+#ifdef BGC_HAVE_LIBCRYPTO
+#include <openssl/bn.h>
+#endif
+
+struct pctx {
+    int sec;
+    mpz_t r, base, e, m;
+#ifdef BGC_HAVE_LIBCRYPTO
+    BIGNUM *br, *bb, *be, *bm;
+    BN_MONT_CTX *mont;
+    BN_CTX *bctx;
+#endif
+};
+
+static void run_gmp(void *vc, long iters)
+{
+    struct pctx *c = vc;
+    for (long i = 0; i < iters; i++)
+        if (c->sec)
+            mpz_powm_sec(c->r, c->base, c->e, c->m);
+        else
+            mpz_powm(c->r, c->base, c->e, c->m);
+}
+
+#ifdef BGC_HAVE_LIBCRYPTO
+static void run_openssl(void *vc, long iters)
+{
+    struct pctx *c = vc;
+    for (long i = 0; i < iters; i++)
+        if (c->sec)
+            BN_mod_exp_mont_consttime(c->br, c->bb, c->be, c->bm, c->bctx,
+                                      c->mont);
+        else
+            BN_mod_exp_mont(c->br, c->bb, c->be, c->bm, c->bctx, c->mont);
+}
+
+static BIGNUM *to_bn(const mpz_t z)
+{
+    unsigned char buf[4096 / 8];
+    size_t len = 0;
+    mpz_export(buf, &len, -1, 1, 0, 0, z); /* little-endian bytes */
+    return BN_lebin2bn(buf, (int)len, NULL);
+}
+#endif
+
+/* The engine's rows: see the registration point in the header comment.
+ * Returns with r->eng unmeasured until bgcn_powm exists. */
+static void time_engine(bgc_bench *b, struct pctx *c, bgc_bench_row *r)
+{
+    (void)b;
+    (void)c;
+    r->path = NULL;
+}
+
+static void from_limbs(mpz_t z, const bgcn_limb_t *p, long n)
+{
+    mpz_import(z, (size_t)n, -1, sizeof p[0], 0, 0, p);
+}
+
+void bgc_bench_rows_modexp(bgc_bench *b)
+{
+    static const long bits[] = {256, 512, 1024, 2048, 3072, 4096};
+    bgcn_limb_t limbs[4096 / 64];
+
+    bgc_bench_table(b, "b^e mod m, odd m, exponent as long as m (no engine "
+                       "modexp entry point yet)", BGC_BENCH_OPENSSL);
+    for (int sec = 0; sec <= 1; sec++)
+        for (size_t s = 0; s < sizeof bits / sizeof bits[0]; s++) {
+            long n = bits[s] / 64;
+            struct pctx c = {.sec = sec};
+            mpz_inits(c.r, c.base, c.e, c.m, NULL);
+            bgc_bench_random(limbs, n);
+            limbs[0] |= 1;
+            limbs[n - 1] |= BGCN_LIMB_HIGHBIT;
+            from_limbs(c.m, limbs, n);
+            bgc_bench_random(limbs, n);
+            limbs[n - 1] >>= 1;
+            from_limbs(c.base, limbs, n);
+            bgc_bench_random(limbs, n);
+            limbs[n - 1] |= BGCN_LIMB_HIGHBIT;
+            from_limbs(c.e, limbs, n);
+
+            bgc_bench_row r = {.op = sec ? "powm_sec" : "powm",
+                               .size = bits[s], .unit = "bits"};
+            r.gmp = bgc_bench_measure(b, run_gmp, &c);
+#ifdef BGC_HAVE_LIBCRYPTO
+            c.bctx = BN_CTX_new();
+            c.mont = BN_MONT_CTX_new();
+            c.br = BN_new();
+            c.bb = to_bn(c.base);
+            c.be = to_bn(c.e);
+            c.bm = to_bn(c.m);
+            if (!c.bctx || !c.mont || !c.br || !c.bb || !c.be || !c.bm ||
+                !BN_MONT_CTX_set(c.mont, c.bm, c.bctx)) {
+                fprintf(stderr, "bigcalc-bench: OpenSSL set-up failed\n");
+                exit(2);
+            }
+            r.ossl = bgc_bench_measure(b, run_openssl, &c);
+            BN_free(c.br);
+            BN_free(c.bb);
+            BN_free(c.be);
+            BN_free(c.bm);
+            BN_MONT_CTX_free(c.mont);
+            BN_CTX_free(c.bctx);
+#endif
+            time_engine(b, &c, &r);
+            bgc_bench_emit(b, &r);
+            mpz_clears(c.r, c.base, c.e, c.m, NULL);
+        }
+}
