@@ -11,9 +11,9 @@ bench_bigcalc_bench_SOURCES = \
 	bench/bench.c \
 	bench/rows-kernels.c \
 	bench/rows-mul.c \
+	bench/rows-div.c \
 	bench/rows-mont.c \
 	bench/rows-modexp.c
-# Registration point: bench/rows-div.c once bgcn_tdiv_qr is defined.
 bench_bigcalc_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/bench
 bench_bigcalc_bench_CFLAGS = $(AM_CFLAGS) $(LIBCRYPTO_CFLAGS)
 bench_bigcalc_bench_LDADD = libbgcn.a $(GMP_LIBS)

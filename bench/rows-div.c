@@ -1,0 +1,95 @@
+/* rows-div.c -- truncating division 2n / n limbs, time per call.
+ *
+ * bgcn_tdiv_qr (schoolbook with a 3/2 reciprocal, divide and conquer
+ * above its threshold) against GMP's mpn_tdiv_qr, quotient and remainder
+ * both wanted, on every kernel path.  The divisor is random with a nonzero
+ * top limb (not normalised: both sides pay for the shift). */
+#include "bench.h"
+
+#include <gmp.h>
+#include <stdlib.h>
+
+struct dctx {
+    bgcn_limb_t *qp, *rp;
+    const bgcn_limb_t *np, *dp;
+    long n; /* divisor limbs; the dividend has 2n */
+};
+
+static void run_engine(void *vc, long iters)
+{
+    const struct dctx *c = vc;
+    for (long i = 0; i < iters; i++) {
+        bgcn_status st = bgcn_tdiv_qr(c->qp, c->rp, c->np, 2 * c->n, c->dp,
+                                      c->n);
+        if (st != BGCN_OK) {
+            fprintf(stderr, "bigcalc-bench: bgcn_tdiv_qr failed (status %d)\n",
+                    (int)st);
+            exit(2);
+        }
+    }
+}
+
+static void run_gmp(void *vc, long iters)
+{
+    const struct dctx *c = vc;
+    for (long i = 0; i < iters; i++)
+        mpn_tdiv_qr(c->qp, c->rp, 0, c->np, 2 * c->n, c->dp, c->n);
+}
+
+void bgc_bench_rows_div(bgc_bench *b)
+{
+    static const long sizes[] = {4, 32, 128, 1000, 10000, 100000};
+    const long maxn = 100000;
+    bgcn_limb_t *np = bgc_bench_alloc(2 * maxn), *dp = bgc_bench_alloc(maxn);
+    bgcn_limb_t *qp = bgc_bench_alloc(maxn + 1), *rp = bgc_bench_alloc(maxn);
+    bgcn_limb_t *q2 = bgc_bench_alloc(maxn + 1), *r2 = bgc_bench_alloc(maxn);
+    bgc_bench_random(np, 2 * maxn);
+
+    /* The largest size only when the engine would take seconds at most
+     * (predicted from the previous size as if quadratic). */
+    double last_ns = 0;
+    long last_n = 0;
+
+    bgc_bench_table(b, "2n / n limbs, quotient and remainder, every path", 0);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        long n = sizes[s];
+        if (b->quick && n > 10000)
+            break;
+        double f = last_n ? (double)n / last_n : 0, guess = last_ns * f * f;
+        if (guess > 2e9) {
+            printf("tdiv_qr    (%ld limbs skipped: the engine would take "
+                   "about %.0f s per call)\n", n, guess / 1e9);
+            break;
+        }
+        bgc_bench_random(dp, n);
+        if (dp[n - 1] == 0)
+            dp[n - 1] = 1;
+        struct dctx c = {qp, rp, np, dp, n};
+        bgc_bench_time gmp = bgc_bench_measure(b, run_gmp, &c);
+        run_gmp(&c, 1);
+        for (long i = 0; i <= n; i++)
+            q2[i] = qp[i];
+        for (long i = 0; i < n; i++)
+            r2[i] = rp[i];
+        const bgcn_kernels *p;
+        for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+            last_n = n;
+            bgc_bench_row r = {.op = "tdiv_qr", .path = p->name, .size = n,
+                               .unit = "limbs", .gmp = gmp};
+            run_engine(&c, 1);
+            if (!bgc_bench_same(b, "tdiv_qr quotient", qp, q2, n + 1) ||
+                !bgc_bench_same(b, "tdiv_qr remainder", rp, r2, n))
+                r.note = "MISMATCH";
+            r.eng = bgc_bench_measure(b, run_engine, &c);
+            bgc_bench_emit(b, &r);
+            if (r.eng.min_ns > last_ns)
+                last_ns = r.eng.min_ns;
+        }
+    }
+    bgc_bench_free(np);
+    bgc_bench_free(dp);
+    bgc_bench_free(qp);
+    bgc_bench_free(rp);
+    bgc_bench_free(q2);
+    bgc_bench_free(r2);
+}
