@@ -358,6 +358,24 @@ bgcn_status bgcn_dcpi1_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp,
 #define BGCN_DIV_DC_THRESHOLD 40
 extern long bgcn_div_dc_threshold;
 
+/* Exact division (Hensel / Jebelean, developed from the low end).
+ * d^-1 mod 2^64 for odd d. */
+bgcn_limb_t bgcn_binvert_limb(bgcn_limb_t d);
+/* {qp,n} = {np,n} / d where d != 0 divides {np,n} exactly (otherwise the
+ * result is unspecified, but no memory outside {qp,n} is touched).
+ * n >= 1.  qp may equal np. */
+void bgcn_divexact_1(bgcn_limb_t *qp, const bgcn_limb_t *np, long n,
+                     bgcn_limb_t d);
+/* {qp,nn-dn+1} = N / D for D = {dp,dn} dividing N = {np,nn} exactly
+ * (otherwise the quotient is unspecified).  nn >= dn >= 1, dp[dn-1] != 0.
+ * qp must not overlap np or dp.  Returns BGCN_OK, BGCN_ENOMEM or
+ * BGCN_EINTR. */
+bgcn_status bgcn_divexact(bgcn_limb_t *qp, const bgcn_limb_t *np, long nn,
+                          const bgcn_limb_t *dp, long dn) BGCN_WUR;
+/* bgcn_divexact uses the quotient-only division (bgcn_tdiv_qr) when both
+ * the quotient and the divisor have at least this many limbs. */
+#define BGCN_DIVEXACT_DC_THRESHOLD 150
+
 /* ---- end of the skeleton sections; areas append below ---- */
 
 #endif /* BGCN_H */

@@ -186,4 +186,18 @@ static inline bgcn_status bgcn_div_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     return bgcn_mul(rp, bp, bn, ap, an);
 }
 
+/* d^-1 mod 2^64 for odd d, by Newton's iteration x <- x*(2 - d*x), which
+ * doubles the number of correct low bits; (3d) xor 2 is right to 5 bits
+ * (a classical seed), so four steps reach 80 >= 64. */
+static inline bgcn_limb_t bgcn_div_binvert_limb(bgcn_limb_t d)
+{
+    BGCN_ASSERT(d & 1);
+    bgcn_limb_t x = (3 * d) ^ 2;
+    x *= 2 - d * x;
+    x *= 2 - d * x;
+    x *= 2 - d * x;
+    x *= 2 - d * x;
+    return x;
+}
+
 #endif

@@ -386,6 +386,99 @@ Test(div, tdiv_qr_large)
     }
 }
 
+/* ---- exact division ----------------------------------------------------- */
+
+Test(div, binvert_limb)
+{
+    for (int i = 0; i < 10000; i++) {
+        bgcn_limb_t d = t_rand() | 1;
+        if (i == 0) d = 1;
+        if (i == 1) d = BGCN_LIMB_MAX;
+        cr_assert_eq(d * bgcn_binvert_limb(d), 1);
+    }
+}
+
+Test(div, divexact_1)
+{
+    for (long n = 1; n <= 200; n += (n < 30 ? 1 : 11))
+        for (int rep = 0; rep < 10; rep++) {
+            bgcn_limb_t d = pick_d1();
+            /* N = Q * d in n limbs: Q of n limbs, keep the low n limbs of
+             * the product only when it fits, so draw Q below B^n / d. */
+            bgcn_limb_t *qq = malloc(n * sizeof *qq), *nb = malloc((n + 1) * sizeof *nb);
+            t_fill(qq, n);
+            nb[n] = bgcn_mul_1(nb, qq, n, d);
+            long nn = n + (nb[n] != 0);
+            bgcn_limb_t *q = t_alloc_guarded(nn), *want = malloc(nn * sizeof *want);
+            mpn_divexact_1((mp_limb_t *)want, (const mp_limb_t *)nb, nn, d);
+            bgcn_divexact_1(q, nb, nn, d);
+            cr_assert(t_equal("divexact_1", q, want, nn), "n=%ld d=%llx", nn,
+                      (unsigned long long)d);
+            cr_assert(t_check_guards(q, nn));
+            bgcn_copyi(q, nb, nn);
+            bgcn_divexact_1(q, q, nn, d);
+            cr_assert(t_equal("divexact_1 in place", q, want, nn));
+            t_free_guarded(q);
+            free(want); free(qq); free(nb);
+        }
+}
+
+/* N = Q * D with D carrying trailing zero limbs and bits; sizes on both
+ * sides of BGCN_DIVEXACT_DC_THRESHOLD. */
+static void check_divexact(long qn0, long dn)
+{
+    bgcn_limb_t *d = malloc(dn * sizeof *d), *q0 = malloc(qn0 * sizeof *q0);
+    fill_divisor(d, dn);
+    t_fill(q0, qn0);
+    switch (t_rand_below(4)) {
+    case 0: /* trailing zero limbs */
+        for (long i = 0; i < dn - 1 && i < 3; i++) d[i] = 0;
+        break;
+    case 1: d[0] &= ~(bgcn_limb_t)0 << t_rand_below(64); break;
+    default: break;
+    }
+    if (bgcn_normalized_size(d, dn) == 0)
+        d[dn - 1] = 1;
+    mpz_t Q, D, N, W;
+    mpz_inits(Q, D, N, W, NULL);
+    mpz_import(Q, qn0, -1, 8, 0, 0, q0);
+    mpz_import(D, dn, -1, 8, 0, 0, d);
+    mpz_mul(N, Q, D);
+    long nn = (long)mpz_size(N);
+    if (nn < dn) nn = dn;
+    bgcn_limb_t *n = calloc(nn, sizeof *n);
+    mpz_export(n, NULL, -1, 8, 0, 0, N);
+    long qn = nn - dn + 1;
+    bgcn_limb_t *q = t_alloc_guarded(qn), *want = calloc(qn, sizeof *want);
+    mpz_divexact(W, N, D);
+    mpz_export(want, NULL, -1, 8, 0, 0, W);
+    cr_assert(bgcn_divexact(q, n, nn, d, dn) == BGCN_OK);
+    if (!t_equal("divexact", q, want, qn)) {
+        t_dump("N", n, nn);
+        t_dump("D", d, dn);
+        cr_assert_fail("divexact nn=%ld dn=%ld", nn, dn);
+    }
+    cr_assert(t_check_guards(q, qn));
+    t_free_guarded(q);
+    mpz_clears(Q, D, N, W, NULL);
+    free(d); free(q0); free(n); free(want);
+}
+
+Test(div, divexact)
+{
+    for (long dn = 1; dn <= 12; dn++)
+        for (long qn = 1; qn <= 12; qn++)
+            check_divexact(qn, dn);
+    long thr = BGCN_DIVEXACT_DC_THRESHOLD;
+    for (int rep = 0; rep < 40; rep++)
+        check_divexact(t_rand_size(1, 3 * thr), t_rand_size(1, 3 * thr));
+    for (long k = thr - 2; k <= thr + 2; k++) {
+        check_divexact(k, k);
+        check_divexact(k + 1, k);
+        check_divexact(k, k + 1);
+    }
+}
+
 Test(div, tdiv_qr_enomem)
 {
     long nn = 600, dn = 300;
