@@ -18,3 +18,9 @@ TESTS += tests/mpn/test-core
 tests_mpn_test_core_SOURCES = tests/mpn/test-core.c
 tests_mpn_test_core_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_core_LDADD = $(TEST_LDADD)
+# The number layer and --verify (num helper)
+check_PROGRAMS += tests/num/test-num
+TESTS += tests/num/test-num
+tests_num_test_num_SOURCES = tests/num/test-num.c tests/num/numtest.h
+tests_num_test_num_CFLAGS = $(TEST_CFLAGS)
+tests_num_test_num_LDADD = libbgc.a $(TEST_LDADD)

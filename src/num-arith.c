@@ -1,0 +1,136 @@
+/* num-arith.c -- signed add, sub, mul, sqr, neg, abs.
+ *
+ * Sign-magnitude: addition of equal signs adds magnitudes, of opposite
+ * signs subtracts the smaller magnitude from the larger and takes that
+ * one's sign.  The engine's add/sub allow the destination to be either
+ * source exactly, so only mul/sqr (whose destination must be separate)
+ * need a temporary when the destination is an operand.  Every public
+ * function brackets its work with the verification hooks. */
+#include "num-impl.h"
+
+static bgc_err addsub(bgc_int *r, const bgc_int *a, const bgc_int *b,
+                      int negate_b)
+{
+    long as = a->size, bs = negate_b ? -b->size : b->size;
+    long an = BGC_ABS(as), bn = BGC_ABS(bs);
+    if (an < bn || (an == bn && an > 0 && bgcn_cmp(a->d, b->d, an) < 0)) {
+        const bgc_int *t = a;
+        a = b;
+        b = t;
+        long ts = as;
+        as = bs;
+        bs = ts;
+        long tn = an;
+        an = bn;
+        bn = tn;
+    }
+    /* Now |a| >= |b|. */
+    if (bn == 0) {
+        BGC_TRY(bgc_set(r, a));
+        r->size = as;
+        return BGC_OK;
+    }
+    if ((as < 0) == (bs < 0)) {
+        BGC_TRY(bgc_check_bits(bgc_bitlen_u(a) + 1));
+        BGC_TRY(bgc_room(r, an + 1));
+        /* Read the pointers after growing: r may be a or b. */
+        bgcn_limb_t cy = bgcn_add(r->d, a->d, an, b->d, bn);
+        r->d[an] = cy;
+        r->size = as < 0 ? -(an + (long)cy) : an + (long)cy;
+    } else {
+        BGC_TRY(bgc_room(r, an));
+        bgcn_sub(r->d, a->d, an, b->d, bn);
+        bgc_norm(r, an, as < 0);
+    }
+    return BGC_OK;
+}
+
+bgc_err bgc_add(bgc_int *r, const bgc_int *a, const bgc_int *b)
+{
+    int tok = bgc_v_begin(BGC_V_ADD, a, b, NULL, 0);
+    bgc_err e = addsub(r, a, b, 0);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+bgc_err bgc_sub(bgc_int *r, const bgc_int *a, const bgc_int *b)
+{
+    int tok = bgc_v_begin(BGC_V_SUB, a, b, NULL, 0);
+    bgc_err e = addsub(r, a, b, 1);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+bgc_err bgc_add_si(bgc_int *r, const bgc_int *a, long v)
+{
+    bgcn_limb_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    bgc_int b = {&m, v < 0 ? -1 : v > 0 ? 1 : 0, 1};
+    return bgc_add(r, a, &b);
+}
+
+bgc_err bgc_neg(bgc_int *r, const bgc_int *a)
+{
+    BGC_TRY(bgc_set(r, a));
+    r->size = -r->size;
+    return BGC_OK;
+}
+
+bgc_err bgc_abs(bgc_int *r, const bgc_int *a)
+{
+    BGC_TRY(bgc_set(r, a));
+    r->size = BGC_ABS(r->size);
+    return BGC_OK;
+}
+
+static bgc_err mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
+{
+    long an = BGC_ABS(a->size), bn = BGC_ABS(b->size);
+    int neg = (a->size < 0) != (b->size < 0);
+    if (an == 0 || bn == 0) {
+        r->size = 0;
+        return BGC_OK;
+    }
+    BGC_TRY(bgc_check_bits(bgc_bitlen_u(a) + bgc_bitlen_u(b)));
+    bgc_int t, *dst = r;
+    if (r == a || r == b) {
+        bgc_init(&t);
+        dst = &t;
+    }
+    bgc_err e = bgc_room(dst, an + bn);
+    if (e == BGC_OK) {
+        bgcn_status st;
+        if (a == b || (an == bn && a->d == b->d))
+            st = bgcn_sqr(dst->d, a->d, an);
+        else if (an >= bn)
+            st = bgcn_mul(dst->d, a->d, an, b->d, bn);
+        else
+            st = bgcn_mul(dst->d, b->d, bn, a->d, an);
+        e = bgc_from_status(st);
+    }
+    if (e == BGC_OK)
+        bgc_norm(dst, an + bn, neg);
+    else
+        dst->size = 0; /* limbs unspecified after a failed engine call */
+    if (dst != r) {
+        if (e == BGC_OK)
+            bgc_swap(r, dst);
+        bgc_clear(dst);
+    }
+    return e;
+}
+
+bgc_err bgc_mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
+{
+    int tok = bgc_v_begin(a == b ? BGC_V_SQR : BGC_V_MUL, a, b, NULL, 0);
+    bgc_err e = mul(r, a, b);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+bgc_err bgc_sqr(bgc_int *r, const bgc_int *a)
+{
+    int tok = bgc_v_begin(BGC_V_SQR, a, a, NULL, 0);
+    bgc_err e = mul(r, a, a);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}

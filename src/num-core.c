@@ -1,0 +1,281 @@
+/* num-core.c -- bgc_int life cycle, assignment, comparison, limits and
+ * error messages.
+ *
+ * Storage grows only (a variable that once held a big number keeps its
+ * limbs until cleared), and every allocation goes through the engine's
+ * bgcn_alloc_limbs so the allocation-failure hook covers it.  A failed
+ * grow leaves the old limbs and value in place. */
+#include "num-impl.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+static uint64_t max_bits = BGC_DEFAULT_MAX_BITS;
+static uint64_t needed_bits;
+
+void bgc_set_max_bits(uint64_t bits)
+{
+    max_bits = bits < 64 ? 64 : bits;
+}
+
+uint64_t bgc_get_max_bits(void)
+{
+    return max_bits;
+}
+
+uint64_t bgc_needed_bits(void)
+{
+    return needed_bits;
+}
+
+bgc_err bgc_check_bits(uint64_t bits)
+{
+    if (bits <= max_bits)
+        return BGC_OK;
+    needed_bits = bits;
+    return BGC_ETOOBIG;
+}
+
+static const char *const messages[BGC_NERR] = {
+    [BGC_OK] = "success",
+    [BGC_ENOMEM] = "out of memory",
+    [BGC_EINTR] = "interrupted",
+    [BGC_EDIVZERO] = "division by zero",
+    [BGC_EMODZERO] = "modulus is zero",
+    [BGC_ENOTINV] = "not invertible",
+    [BGC_ENEGARG] = "negative argument not allowed",
+    [BGC_ENEGEXP] = "negative exponent",
+    [BGC_ETOOBIG] = "result too large",
+    [BGC_EDOMAIN] = "argument out of range",
+    [BGC_EBASE] = "base must be 2..36",
+    [BGC_EDIGIT] = "invalid digit in number",
+    [BGC_ERANGE] = "value out of range",
+};
+
+const char *bgc_strerror(bgc_err e)
+{
+    if ((unsigned)e >= BGC_NERR)
+        return "unknown error";
+    return messages[e];
+}
+
+char *bgc_format_err(char *buf, size_t n, bgc_err e)
+{
+    if (n == 0)
+        return buf;
+    if (e == BGC_ETOOBIG) {
+        if (needed_bits == UINT64_MAX)
+            snprintf(buf, n,
+                     "result too large: needs more than 2^64 bits, limit is "
+                     "%" PRIu64 " (--max-bits)",
+                     max_bits);
+        else
+            snprintf(buf, n,
+                     "result too large: needs %" PRIu64 " bits, limit is "
+                     "%" PRIu64 " (--max-bits)",
+                     needed_bits, max_bits);
+    } else {
+        snprintf(buf, n, "%s", bgc_strerror(e));
+    }
+    return buf;
+}
+
+/* ---- storage ---------------------------------------------------------- */
+
+void bgc_init(bgc_int *x)
+{
+    x->d = NULL;
+    x->size = 0;
+    x->alloc = 0;
+}
+
+void bgc_clear(bgc_int *x)
+{
+    if (x->d)
+        bgcn_free_limbs(x->d);
+    bgc_init(x);
+}
+
+void bgc_swap(bgc_int *a, bgc_int *b)
+{
+    bgc_int t = *a;
+    *a = *b;
+    *b = t;
+}
+
+bgc_err bgc_grow(bgc_int *x, long n)
+{
+    if (n <= x->alloc)
+        return BGC_OK;
+    if (n < 0 || (uint64_t)n > (UINT64_MAX >> 7))
+        return BGC_ENOMEM;
+    /* A little slack so that a value growing one limb at a time (a
+     * counter, a running sum) does not reallocate every step. */
+    long want = n + n / 8 + 1;
+    bgcn_limb_t *p = bgcn_alloc_limbs((size_t)want);
+    if (p == NULL) {
+        want = n;
+        p = bgcn_alloc_limbs((size_t)want);
+        if (p == NULL)
+            return BGC_ENOMEM;
+    }
+    long used = BGC_ABS(x->size);
+    bgcn_copyi(p, x->d, used);
+    if (x->d)
+        bgcn_free_limbs(x->d);
+    x->d = p;
+    x->alloc = want;
+    return BGC_OK;
+}
+
+bgc_err bgc_reserve(bgc_int *r, long n)
+{
+    return bgc_room(r, n);
+}
+
+bgc_err bgc_set(bgc_int *r, const bgc_int *a)
+{
+    if (r == a)
+        return BGC_OK;
+    long n = BGC_ABS(a->size);
+    BGC_TRY(bgc_room(r, n));
+    bgcn_copyi(r->d, a->d, n);
+    r->size = a->size;
+    return BGC_OK;
+}
+
+bgc_err bgc_set_u64(bgc_int *r, uint64_t v)
+{
+    if (v == 0) {
+        r->size = 0;
+        return BGC_OK;
+    }
+    BGC_TRY(bgc_room(r, 1));
+    r->d[0] = v;
+    r->size = 1;
+    return BGC_OK;
+}
+
+bgc_err bgc_set_ui(bgc_int *r, unsigned long v)
+{
+    return bgc_set_u64(r, v);
+}
+
+bgc_err bgc_set_si(bgc_int *r, long v)
+{
+    /* The magnitude of LONG_MIN is computed without overflow. */
+    uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    BGC_TRY(bgc_set_u64(r, m));
+    if (v < 0)
+        r->size = -r->size;
+    return BGC_OK;
+}
+
+bgc_err bgc_set_limbs(bgc_int *r, const bgcn_limb_t *p, long n,
+                      int negative)
+{
+    n = bgcn_normalized_size(p, n);
+    BGC_TRY(bgc_room(r, n));
+    if (r->d != p)
+        memmove(r->d, p, (size_t)n * sizeof *p);
+    r->size = negative ? -n : n;
+    return BGC_OK;
+}
+
+/* ---- queries ----------------------------------------------------------- */
+
+int bgc_sgn(const bgc_int *a)
+{
+    return (a->size > 0) - (a->size < 0);
+}
+
+int bgc_is_zero(const bgc_int *a)
+{
+    return a->size == 0;
+}
+
+int bgc_is_odd(const bgc_int *a)
+{
+    return a->size != 0 && (a->d[0] & 1);
+}
+
+static int cmp_mag(const bgc_int *a, const bgc_int *b)
+{
+    long an = BGC_ABS(a->size), bn = BGC_ABS(b->size);
+    if (an != bn)
+        return an > bn ? 1 : -1;
+    return bgcn_cmp(a->d, b->d, an);
+}
+
+int bgc_cmpabs(const bgc_int *a, const bgc_int *b)
+{
+    return cmp_mag(a, b);
+}
+
+int bgc_cmp(const bgc_int *a, const bgc_int *b)
+{
+    if (a->size != b->size)
+        return a->size > b->size ? 1 : -1;
+    int c = cmp_mag(a, b);
+    return a->size < 0 ? -c : c;
+}
+
+int bgc_cmp_si(const bgc_int *a, long v)
+{
+    bgcn_limb_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    bgc_int b = {&m, v < 0 ? -1 : v > 0 ? 1 : 0, 1};
+    return bgc_cmp(a, &b);
+}
+
+uint64_t bgc_bitlen_u(const bgc_int *a)
+{
+    long n = BGC_ABS(a->size);
+    if (n == 0)
+        return 0;
+    return (uint64_t)(n - 1) * 64 + bgc_limb_bits(a->d[n - 1]);
+}
+
+uint64_t bgc_get_low(const bgc_int *a)
+{
+    return a->size ? a->d[0] : 0;
+}
+
+bgc_err bgc_get_si(const bgc_int *a, long *out)
+{
+    long n = BGC_ABS(a->size);
+    if (n == 0) {
+        *out = 0;
+        return BGC_OK;
+    }
+    if (n > 1)
+        return BGC_ERANGE;
+    uint64_t m = a->d[0];
+    if (a->size > 0) {
+        if (m > (uint64_t)LONG_MAX)
+            return BGC_ERANGE;
+        *out = (long)m;
+    } else {
+        if (m > (uint64_t)LONG_MAX + 1)
+            return BGC_ERANGE;
+        *out = m == (uint64_t)LONG_MAX + 1 ? LONG_MIN : -(long)m;
+    }
+    return BGC_OK;
+}
+
+bgc_err bgc_get_u64(const bgc_int *a, uint64_t *out)
+{
+    if (a->size < 0 || a->size > 1)
+        return BGC_ERANGE;
+    *out = a->size ? a->d[0] : 0;
+    return BGC_OK;
+}
+
+bgc_err bgc_get_count(const bgc_int *n, uint64_t *out)
+{
+    if (n->size < 0)
+        return BGC_ENEGARG;
+    *out = n->size == 0 ? 0 : n->size > 1 ? UINT64_MAX : n->d[0];
+    return BGC_OK;
+}

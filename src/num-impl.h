@@ -1,0 +1,134 @@
+/* num-impl.h -- internals shared by the number layer's files (src/num*.c)
+ * and the verifier (src/verify.c).  Not for the front-end. */
+#ifndef BGC_NUM_IMPL_H
+#define BGC_NUM_IMPL_H
+
+#include "num.h"
+
+#define BGC_ABS(x) ((x) < 0 ? -(x) : (x))
+#define BGC_MAX(a, b) ((a) > (b) ? (a) : (b))
+#define BGC_MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* Engine status -> layer error. */
+static inline bgc_err bgc_from_status(bgcn_status st)
+{
+    return st == BGCN_OK ? BGC_OK
+           : st == BGCN_EINTR ? BGC_EINTR
+                              : BGC_ENOMEM;
+}
+#define BGC_TRY(expr)                                                      \
+    do {                                                                   \
+        bgc_err bgc_try_e_ = (expr);                                       \
+        if (bgc_try_e_ != BGC_OK)                                          \
+            return bgc_try_e_;                                             \
+    } while (0)
+
+/* Grow x to hold at least n limbs, keeping its value.  Refuses sizes over
+ * the --max-bits limit (plus slack) as BGC_ETOOBIG. */
+bgc_err bgc_grow(bgc_int *x, long n);
+static inline bgc_err bgc_room(bgc_int *x, long n)
+{
+    return n <= x->alloc ? BGC_OK : bgc_grow(x, n);
+}
+/* Returns BGC_ETOOBIG (recording bits) when bits > the limit, else OK. */
+bgc_err bgc_check_bits(uint64_t bits);
+/* Saturating helpers for size bounds. */
+static inline uint64_t bgc_sat_add(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
+}
+static inline uint64_t bgc_sat_mul(uint64_t a, uint64_t b)
+{
+    if (a != 0 && b > UINT64_MAX / a)
+        return UINT64_MAX;
+    return a * b;
+}
+/* Strip high zero limbs of x (|size| limbs written) and set its sign. */
+static inline void bgc_norm(bgc_int *x, long n, int negative)
+{
+    while (n > 0 && x->d[n - 1] == 0)
+        n--;
+    x->size = negative ? -n : n;
+}
+/* Bits of a limb value (0 for 0). */
+static inline unsigned bgc_limb_bits(bgcn_limb_t v)
+{
+    return v ? 64u - (unsigned)__builtin_clzll(v) : 0;
+}
+/* A user "count" argument (exponent, shift, index): *out = n, saturated
+ * to UINT64_MAX when n >= 2^64 (callers bound sizes with saturating
+ * arithmetic); n < 0: BGC_ENEGARG. */
+bgc_err bgc_get_count(const bgc_int *n, uint64_t *out);
+
+/* Magnitude division helper used by several files: q = |a| / |b|,
+ * r = |a| mod |b| (non-negative results; q or r may be NULL; b != 0; q, r
+ * distinct from each other; may alias a or b). */
+bgc_err bgc_divmod_abs(bgc_int *q, bgc_int *r, const bgc_int *a,
+                       const bgc_int *b);
+
+/* The layer's generator: 64 uniform bits. */
+uint64_t bgc_rand64(void);
+
+/* ---- verification hooks (implemented in verify.c) --------------------- */
+
+typedef enum bgc_vop {
+    BGC_V_ADD, BGC_V_SUB, BGC_V_MUL, BGC_V_SQR, BGC_V_TDIV, BGC_V_FDIV,
+    BGC_V_MOD, BGC_V_POW, BGC_V_SHL, BGC_V_SHR, BGC_V_AND, BGC_V_OR,
+    BGC_V_XOR, BGC_V_NOT, BGC_V_POPCOUNT, BGC_V_BIT, BGC_V_DIGITS,
+    BGC_V_SQRT, BGC_V_ROOT, BGC_V_GCD, BGC_V_LCM, BGC_V_INVMOD,
+    BGC_V_POWMOD, BGC_V_MULMOD, BGC_V_JACOBI, BGC_V_ISPRIME,
+    BGC_V_NEXTPRIME, BGC_V_PREVPRIME, BGC_V_FACT, BGC_V_BINOMIAL,
+    BGC_V_FIB, BGC_V_LUCAS, BGC_V_FACTMOD, BGC_V_FIBMOD, BGC_V_LUCASMOD,
+    BGC_V_SETSTR, BGC_V_GETSTR,
+    BGC_V_NOPS
+} bgc_vop;
+
+extern int bgc_v_on;    /* verification enabled */
+extern int bgc_v_depth; /* nesting of verified calls */
+
+/* Snapshot the operands of the outermost verified call.  x is an extra
+ * small integer operand (base, rounds, shift count).  Returns the token to
+ * pass to bgc_v_end (0: nothing to do). */
+int bgc_v_snap(bgc_vop op, const bgc_int *a, const bgc_int *b,
+               const bgc_int *c, long x);
+int bgc_v_snap_str(const char *s, size_t len, int base);
+static inline int bgc_v_begin(bgc_vop op, const bgc_int *a,
+                              const bgc_int *b, const bgc_int *c, long x)
+{
+    if (!bgc_v_on)
+        return 0;
+    if (bgc_v_depth++ > 0)
+        return 1;
+    return bgc_v_snap(op, a, b, c, x);
+}
+/* Compare (and, under fault injection, first corrupt) the results.  r2 is
+ * the second result of a two-result operation (remainder) or NULL. */
+void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2);
+void bgc_v_check_int(int tok, bgc_err e, int *res);
+void bgc_v_check_str(int tok, bgc_err e, char *s);
+static inline void bgc_v_end(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
+{
+    if (tok == 0)
+        return;
+    bgc_v_depth--;
+    if (tok > 1)
+        bgc_v_check(tok, e, r1, r2);
+}
+static inline void bgc_v_end_int(int tok, bgc_err e, int *res)
+{
+    if (tok == 0)
+        return;
+    bgc_v_depth--;
+    if (tok > 1)
+        bgc_v_check_int(tok, e, res);
+}
+static inline void bgc_v_end_str(int tok, bgc_err e, char *s)
+{
+    if (tok == 0)
+        return;
+    bgc_v_depth--;
+    if (tok > 1)
+        bgc_v_check_str(tok, e, s);
+}
+
+#endif /* BGC_NUM_IMPL_H */

@@ -1,0 +1,510 @@
+/* verify.c -- --verify: every number-layer result re-done with GMP.
+ *
+ * The only file of src/ that includes gmp.h.  At the start of the
+ * outermost verified call (bgc_v_snap, via the inline bgc_v_begin of
+ * num-impl.h) the operands are copied into mpz_t's -- the destination may
+ * be an operand, so a read-only view would not survive the call.  The
+ * copy is a memcpy of limbs (mpz_roinit_n gives the view, mpz_set copies),
+ * never a decimal string.  At the end (bgc_v_check) GMP computes the same
+ * operation and the engine's result is compared limb by limb through
+ * another read-only view.  Mismatches are kept as text lines until
+ * bgc_verify_report prints them.
+ *
+ * Fault injection (tests only): an armed operation kind has its next
+ * result corrupted (one low bit flipped, or a digit changed) right before
+ * the comparison, exactly as a faulty kernel would have done. */
+#include "num-impl.h"
+#include "verify.h"
+
+#include <gmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bgc_v_on;
+int bgc_v_depth;
+
+const char *const bgc_verify_ops[BGC_V_NOPS + 1] = {
+    [BGC_V_ADD] = "add",         [BGC_V_SUB] = "sub",
+    [BGC_V_MUL] = "mul",         [BGC_V_SQR] = "sqr",
+    [BGC_V_TDIV] = "tdiv",       [BGC_V_FDIV] = "fdiv",
+    [BGC_V_MOD] = "mod",         [BGC_V_POW] = "pow",
+    [BGC_V_SHL] = "shl",         [BGC_V_SHR] = "shr",
+    [BGC_V_AND] = "and",         [BGC_V_OR] = "or",
+    [BGC_V_XOR] = "xor",         [BGC_V_NOT] = "not",
+    [BGC_V_POPCOUNT] = "popcount", [BGC_V_BIT] = "bit",
+    [BGC_V_DIGITS] = "digits",   [BGC_V_SQRT] = "sqrt",
+    [BGC_V_ROOT] = "root",       [BGC_V_GCD] = "gcd",
+    [BGC_V_LCM] = "lcm",         [BGC_V_INVMOD] = "invmod",
+    [BGC_V_POWMOD] = "powmod",   [BGC_V_MULMOD] = "mulmod",
+    [BGC_V_JACOBI] = "jacobi",   [BGC_V_ISPRIME] = "isprime",
+    [BGC_V_NEXTPRIME] = "nextprime", [BGC_V_PREVPRIME] = "prevprime",
+    [BGC_V_FACT] = "fact",       [BGC_V_BINOMIAL] = "binomial",
+    [BGC_V_FIB] = "fib",         [BGC_V_LUCAS] = "lucas",
+    [BGC_V_FACTMOD] = "factmod", [BGC_V_FIBMOD] = "fibmod",
+    [BGC_V_LUCASMOD] = "lucasmod", [BGC_V_SETSTR] = "set_str",
+    [BGC_V_GETSTR] = "get_str",  [BGC_V_NOPS] = NULL,
+};
+
+/* The snapshot of the outermost call. */
+static int ready;
+static mpz_t va, vb, vc, want, want2, got;
+static bgc_vop vop;
+static long vx, sa, sb, sc;
+static char *vstr;
+
+static unsigned long checked, mismatches;
+static int armed = -1;
+
+/* Pending report lines. */
+#define MAXPENDING 16
+static char *pending[MAXPENDING];
+static int npending;
+static unsigned long dropped;
+
+static void setup(void)
+{
+    if (!ready) {
+        mpz_inits(va, vb, vc, want, want2, got, NULL);
+        ready = 1;
+    }
+}
+
+void bgc_verify_enable(int on)
+{
+    bgc_v_on = on != 0;
+    bgc_v_depth = 0;
+    if (on) {
+        setup();
+        const char *f = getenv("BIGCALC_FAULT");
+        if (f && *f)
+            bgc_verify_inject(f);
+    }
+}
+
+int bgc_verify_enabled(void)
+{
+    return bgc_v_on;
+}
+
+unsigned long bgc_verify_mismatches(void)
+{
+    return mismatches;
+}
+
+unsigned long bgc_verify_checked(void)
+{
+    return checked;
+}
+
+void bgc_verify_reset(void)
+{
+    checked = mismatches = dropped = 0;
+    for (int i = 0; i < npending; i++)
+        free(pending[i]);
+    npending = 0;
+}
+
+int bgc_verify_inject(const char *op)
+{
+    armed = -1;
+    if (op == NULL)
+        return 0;
+    for (int i = 0; i < BGC_V_NOPS; i++)
+        if (strcmp(op, bgc_verify_ops[i]) == 0) {
+            armed = i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *bgc_verify_gmp_version(void)
+{
+    return gmp_version;
+}
+
+int bgc_verify_report(FILE *fp)
+{
+    int n = npending;
+    for (int i = 0; i < npending; i++) {
+        fprintf(fp, "bigcalc: verify: %s\n", pending[i]);
+        free(pending[i]);
+    }
+    if (dropped)
+        fprintf(fp, "bigcalc: verify: %lu more mismatches not shown\n",
+                dropped);
+    npending = 0;
+    dropped = 0;
+    return n;
+}
+
+static void record(const char *fmt, ...)
+{
+    mismatches++;
+    if (npending == MAXPENDING) {
+        dropped++;
+        return;
+    }
+    char head[160], body[256];
+    snprintf(head, sizeof head, "mismatch in %s (operands %ld, %ld, %ld limbs; kernels %s)",
+             bgc_verify_ops[vop], sa, sb, sc, bgcn_kern.name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(head) + strlen(body) + 3;
+    char *s = malloc(n);
+    if (s == NULL) {
+        dropped++;
+        return;
+    }
+    snprintf(s, n, "%s: %s", head, body);
+    pending[npending++] = s;
+}
+
+/* ---- snapshots ----------------------------------------------------------- */
+
+static void copy_in(mpz_t dst, const bgc_int *x, long *sz)
+{
+    if (x == NULL) {
+        mpz_set_ui(dst, 0);
+        *sz = 0;
+        return;
+    }
+    mpz_t view;
+    mpz_roinit_n(view, (const mp_limb_t *)x->d, x->size);
+    mpz_set(dst, view);
+    *sz = BGC_ABS(x->size);
+}
+
+int bgc_v_snap(bgc_vop op, const bgc_int *a, const bgc_int *b,
+               const bgc_int *c, long x)
+{
+    setup();
+    vop = op;
+    vx = x;
+    copy_in(va, a, &sa);
+    copy_in(vb, b, &sb);
+    copy_in(vc, c, &sc);
+    return 2;
+}
+
+int bgc_v_snap_str(const char *s, size_t len, int base)
+{
+    setup();
+    vop = BGC_V_SETSTR;
+    vx = base;
+    free(vstr);
+    vstr = malloc(len + 1);
+    if (vstr == NULL)
+        return 1; /* nothing to compare with: just keep the depth right */
+    /* GMP takes neither '_' nor a leading '+'. */
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != '_' && !(i == 0 && s[i] == '+'))
+            vstr[n++] = s[i];
+    vstr[n] = '\0';
+    sa = (long)len;
+    sb = sc = 0;
+    return 2;
+}
+
+/* ---- reference results -------------------------------------------------- */
+
+/* f = F(n) mod |m|, l = L(n) mod |m| for n >= 0, by doubling on the pair
+ * (F(k), F(k+1)): F(2k) = F(k)(2F(k+1) - F(k)), F(2k+1) = F(k)^2 +
+ * F(k+1)^2; then L(n) = 2F(n+1) - F(n).  No division, so any m works. */
+static void fiblucas_mod(mpz_t f, mpz_t l, const mpz_t n, const mpz_t m)
+{
+    mpz_t a, b, t, am;
+    mpz_inits(a, b, t, am, NULL);
+    mpz_abs(am, m);
+    mpz_set_ui(a, 0); /* F(k) */
+    mpz_set_ui(b, 1); /* F(k+1) */
+    for (long i = (long)mpz_sizeinbase(n, 2) - 1; i >= 0; i--) {
+        mpz_mul_2exp(t, b, 1);
+        mpz_sub(t, t, a);
+        mpz_mul(t, t, a);  /* F(2k) */
+        mpz_mul(a, a, a);
+        mpz_mul(b, b, b);
+        mpz_add(b, b, a);  /* F(2k+1) */
+        mpz_mod(a, t, am);
+        mpz_mod(b, b, am);
+        if (mpz_tstbit(n, (mp_bitcnt_t)i)) {
+            mpz_add(t, a, b);
+            mpz_swap(a, b);
+            mpz_mod(b, t, am);
+        }
+    }
+    mpz_set(f, a);
+    mpz_mul_2exp(l, b, 1);
+    mpz_sub(l, l, a);
+    mpz_mod(l, l, am);
+    mpz_clears(a, b, t, am, NULL);
+}
+
+/* digits of |a| in base b, exactly. */
+static unsigned long exact_digits(const mpz_t a, int b)
+{
+    if (mpz_sgn(a) == 0)
+        return 1;
+    size_t s = mpz_sizeinbase(a, b);
+    mpz_t p;
+    mpz_init(p);
+    mpz_ui_pow_ui(p, (unsigned long)b, s - 1);
+    if (mpz_cmpabs(p, a) > 0)
+        s--;
+    mpz_clear(p);
+    return s;
+}
+
+/* want (and want2) = the expected result.  Returns 0 when the operation
+ * cannot be re-done (then nothing is compared). */
+static int expected(void)
+{
+    switch (vop) {
+    case BGC_V_ADD: mpz_add(want, va, vb); return 1;
+    case BGC_V_SUB: mpz_sub(want, va, vb); return 1;
+    case BGC_V_MUL:
+    case BGC_V_SQR: mpz_mul(want, va, vb); return 1;
+    case BGC_V_TDIV: mpz_tdiv_qr(want, want2, va, vb); return 1;
+    case BGC_V_FDIV: mpz_fdiv_qr(want, want2, va, vb); return 1;
+    case BGC_V_MOD: mpz_mod(want, va, vb); return 1;
+    case BGC_V_POW: mpz_pow_ui(want, va, mpz_get_ui(vb)); return 1;
+    case BGC_V_SHL: mpz_mul_2exp(want, va, (mp_bitcnt_t)vx); return 1;
+    case BGC_V_SHR: mpz_fdiv_q_2exp(want, va, (mp_bitcnt_t)vx); return 1;
+    case BGC_V_AND: mpz_and(want, va, vb); return 1;
+    case BGC_V_OR: mpz_ior(want, va, vb); return 1;
+    case BGC_V_XOR: mpz_xor(want, va, vb); return 1;
+    case BGC_V_NOT: mpz_com(want, va); return 1;
+    case BGC_V_POPCOUNT: mpz_set_ui(want, mpz_popcount(va)); return 1;
+    case BGC_V_BIT:
+        if (mpz_fits_ulong_p(vb))
+            mpz_set_ui(want, (unsigned long)mpz_tstbit(va, mpz_get_ui(vb)));
+        else
+            mpz_set_ui(want, mpz_sgn(va) < 0);
+        return 1;
+    case BGC_V_DIGITS:
+        mpz_set_ui(want, exact_digits(va, (int)mpz_get_si(vb)));
+        return 1;
+    case BGC_V_SQRT: mpz_sqrt(want, va); return 1;
+    case BGC_V_ROOT: mpz_root(want, va, mpz_get_ui(vb)); return 1;
+    case BGC_V_GCD: mpz_gcd(want, va, vb); return 1;
+    case BGC_V_LCM: mpz_lcm(want, va, vb); return 1;
+    case BGC_V_INVMOD:
+        if (mpz_cmpabs_ui(vb, 1) == 0) {
+            mpz_set_ui(want, 0);
+            return 1;
+        }
+        return mpz_invert(want, va, vb) ? 1 : -1;
+    case BGC_V_POWMOD:
+        if (mpz_cmpabs_ui(vc, 1) == 0) {
+            mpz_set_ui(want, 0);
+            return 1;
+        }
+        if (mpz_sgn(vb) < 0 && !mpz_invert(want2, va, vc))
+            return -1;
+        mpz_powm(want, va, vb, vc);
+        return 1;
+    case BGC_V_MULMOD:
+        mpz_mul(want, va, vb);
+        mpz_mod(want, want, vc);
+        return 1;
+    case BGC_V_JACOBI: mpz_set_si(want, mpz_jacobi(va, vb)); return 1;
+    case BGC_V_ISPRIME:
+        mpz_set_ui(want, mpz_probab_prime_p(va, 30) != 0);
+        return 1;
+    case BGC_V_NEXTPRIME: mpz_nextprime(want, va); return 1;
+    case BGC_V_PREVPRIME: return 2; /* checked by property, see below */
+    case BGC_V_FACT: mpz_fac_ui(want, mpz_get_ui(va)); return 1;
+    case BGC_V_BINOMIAL:
+        if (mpz_sgn(vb) < 0 || mpz_cmp(vb, va) > 0)
+            mpz_set_ui(want, 0);
+        else
+            mpz_bin_ui(want, va, mpz_get_ui(vb));
+        return 1;
+    case BGC_V_FIB:
+    case BGC_V_LUCAS: {
+        unsigned long n = mpz_get_ui(va); /* |n| */
+        if (vop == BGC_V_FIB)
+            mpz_fib_ui(want, n);
+        else
+            mpz_lucnum_ui(want, n);
+        /* F(-n) = (-1)^(n+1) F(n), L(-n) = (-1)^n L(n) */
+        if (mpz_sgn(va) < 0 && ((n & 1) == (vop == BGC_V_LUCAS)))
+            mpz_neg(want, want);
+        return 1;
+    }
+    case BGC_V_FACTMOD: {
+        mpz_t am;
+        mpz_init(am);
+        mpz_abs(am, vb);
+        mpz_set_ui(want, 1);
+        if (mpz_cmp(va, am) >= 0) {
+            mpz_set_ui(want, 0);
+        } else {
+            unsigned long n = mpz_get_ui(va);
+            for (unsigned long i = 2; i <= n; i++) {
+                mpz_mul_ui(want, want, i);
+                mpz_mod(want, want, am);
+            }
+        }
+        mpz_mod(want, want, am);
+        mpz_clear(am);
+        return 1;
+    }
+    case BGC_V_FIBMOD:
+    case BGC_V_LUCASMOD: {
+        mpz_t an;
+        mpz_init(an);
+        mpz_abs(an, va);
+        fiblucas_mod(want, want2, an, vb);
+        if (vop == BGC_V_LUCASMOD)
+            mpz_swap(want, want2);
+        if (mpz_sgn(va) < 0) {
+            unsigned long odd = mpz_odd_p(an);
+            if (odd == (vop == BGC_V_LUCASMOD))
+                mpz_neg(want, want);
+        }
+        mpz_mod(want, want, vb);
+        mpz_clear(an);
+        return 1;
+    }
+    case BGC_V_SETSTR:
+        if (vstr == NULL || mpz_set_str(want, vstr, (int)vx) != 0)
+            return 0;
+        return 1;
+    case BGC_V_GETSTR:
+    case BGC_V_NOPS:
+        return 0;
+    }
+    return 0;
+}
+
+/* ---- comparison ---------------------------------------------------------- */
+
+static void corrupt(bgc_int *r)
+{
+    if (r->size == 0) {
+        if (bgc_room(r, 1) != BGC_OK)
+            return;
+        r->d[0] = 1;
+        r->size = 1;
+    } else if (BGC_ABS(r->size) == 1 && r->d[0] == 1) {
+        r->d[0] = 3;
+    } else {
+        r->d[0] ^= 1;
+    }
+}
+
+static int fault_now(void)
+{
+    if (armed == (int)vop) {
+        armed = -1;
+        return 1;
+    }
+    return 0;
+}
+
+static void compare(const char *what, const bgc_int *r, const mpz_t w)
+{
+    mpz_roinit_n(got, (const mp_limb_t *)r->d, r->size);
+    if (mpz_cmp(got, w) == 0)
+        return;
+    long gn = BGC_ABS(r->size), wn = (long)mpz_size(w);
+    if (mpz_sgn(got) != mpz_sgn(w) && mpz_cmpabs(got, w) == 0) {
+        record("%s has the wrong sign", what);
+        return;
+    }
+    long n = BGC_MAX(gn, wn);
+    for (long i = 0; i < n; i++) {
+        unsigned long g = i < gn ? r->d[i] : 0;
+        unsigned long x = mpz_getlimbn(w, i);
+        if (g != x) {
+            record("%s limb %ld is 0x%016lx, GMP has 0x%016lx", what, i, g, x);
+            return;
+        }
+    }
+    record("%s sign differs", what);
+}
+
+void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
+{
+    (void)tok;
+    checked++;
+    int ok = expected(); /* before any corruption: r may alias nothing */
+    if (e != BGC_OK) {
+        /* Only "not invertible" is a claim about the numbers that GMP can
+         * contradict; the other errors are limits and operand checks. */
+        if (e == BGC_ENOTINV && ok == 1)
+            record("engine says not invertible, GMP finds an inverse");
+        return;
+    }
+    if (ok == -1) {
+        record("engine found an inverse, GMP says not invertible");
+        return;
+    }
+    if (fault_now()) {
+        if (r1)
+            corrupt(r1);
+        else if (r2)
+            corrupt(r2);
+    }
+    if (ok == 0)
+        return;
+    if (vop == BGC_V_PREVPRIME) {
+        /* r1 < n, r1 prime, and no prime in between. */
+        mpz_roinit_n(got, (const mp_limb_t *)r1->d, r1->size);
+        mpz_t nx;
+        mpz_init(nx);
+        mpz_nextprime(nx, got);
+        if (mpz_cmp(got, va) >= 0 || mpz_probab_prime_p(got, 30) == 0 ||
+            mpz_cmp(nx, va) < 0)
+            record("result limb 0 is 0x%016lx, not the previous prime",
+                   (unsigned long)(r1->size ? r1->d[0] : 0));
+        mpz_clear(nx);
+        return;
+    }
+    if (r1)
+        compare(vop == BGC_V_TDIV || vop == BGC_V_FDIV ? "quotient"
+                                                        : "result",
+                r1, want);
+    if (r2)
+        compare("remainder", r2, want2);
+}
+
+void bgc_v_check_int(int tok, bgc_err e, int *res)
+{
+    (void)tok;
+    checked++;
+    if (e != BGC_OK || expected() != 1)
+        return;
+    if (fault_now())
+        *res = !*res;
+    if ((long)*res != mpz_get_si(want))
+        record("result is %d, GMP has %ld", *res, mpz_get_si(want));
+}
+
+void bgc_v_check_str(int tok, bgc_err e, char *s)
+{
+    (void)tok;
+    checked++;
+    if (e != BGC_OK || s == NULL)
+        return;
+    if (fault_now()) {
+        size_t n = strlen(s);
+        char *c = &s[n - 1];
+        *c = *c == '0' ? '1' : '0';
+    }
+    char *w = mpz_get_str(NULL, (int)vx, va);
+    if (strcmp(w, s) != 0) {
+        size_t i = 0;
+        while (w[i] && w[i] == s[i])
+            i++;
+        record("digit %zu is '%c', GMP has '%c'", i, s[i] ? s[i] : ' ',
+               w[i] ? w[i] : ' ');
+    }
+    void (*freefn)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &freefn);
+    freefn(w, strlen(w) + 1);
+}

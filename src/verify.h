@@ -1,0 +1,48 @@
+/* verify.h -- --verify: recompute the number layer's results with GMP.
+ *
+ * When enabled, every operation of num.h (add, sub, mul, sqr, divisions,
+ * shifts, bitwise, gcd, inverse, roots, powers, modexp, primality, number
+ * theory, radix conversion both ways) is re-done with GMP from the same
+ * operands and compared with the engine's result.  Only the outermost
+ * number-layer call of an operation is checked (an operation built from
+ * others is checked once, on its final result), which keeps the cost near
+ * GMP's own time for the same work.
+ *
+ * A mismatch is recorded (operation, operand sizes in limbs, kernel path,
+ * first differing limb) and counted; bgc_verify_report() prints the pending
+ * records to a stream (the front-end calls it after each statement) and
+ * bgc_verify_mismatches() tells whether the run must exit 3.
+ *
+ * Test-only fault injection: bgc_verify_inject("mul") (or the environment
+ * variable BIGCALC_FAULT=mul read by bgc_verify_enable) corrupts the next
+ * result of that operation kind -- one low bit of the engine's result is
+ * flipped before it is compared and returned -- so tests can prove that
+ * each kind of operation is checked.  Names are those of bgc_verify_ops.
+ *
+ * Only src/verify.c includes gmp.h.
+ */
+#ifndef BGC_VERIFY_H
+#define BGC_VERIFY_H
+
+#include <stdio.h>
+
+void bgc_verify_enable(int on);
+int bgc_verify_enabled(void);
+/* Mismatches found since start (or the last bgc_verify_reset). */
+unsigned long bgc_verify_mismatches(void);
+/* Operations checked since start. */
+unsigned long bgc_verify_checked(void);
+void bgc_verify_reset(void);
+/* Prints and forgets the pending mismatch records (one line each:
+ * "bigcalc: verify: mismatch in mul (operands 12, 7 limbs, kernels
+ * x86_64): limb 3 is 0x..., GMP has 0x..."); returns how many. */
+int bgc_verify_report(FILE *fp);
+/* Arm the fault for one operation kind (NULL disarms).  Returns 0, or -1
+ * if the name is unknown. */
+int bgc_verify_inject(const char *op);
+/* The GMP version used for verification (for --version). */
+const char *bgc_verify_gmp_version(void);
+/* NULL-terminated list of the operation kind names. */
+extern const char *const bgc_verify_ops[];
+
+#endif /* BGC_VERIFY_H */
