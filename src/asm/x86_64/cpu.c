@@ -1,9 +1,92 @@
-/* cpu.c -- which kernel paths this amd64 CPU can run (CPUID/XGETBV). */
+/* cpu.c -- the amd64 kernel tables and which of them this CPU can run.
+ *
+ * Features come from CPUID, never from family/model (tables keyed on the
+ * model go stale when a new CPU appears):
+ *   leaf 7 subleaf 0 EBX: bit 8 BMI2 (MULX), bit 19 ADX (ADCX/ADOX),
+ *     bit 16 AVX512F, bit 17 AVX512DQ, bit 21 AVX512IFMA, bit 31 AVX512VL;
+ *   leaf 1 ECX bit 27 OSXSAVE, then XGETBV(0): XCR0 bits 1, 2 (SSE, AVX
+ *     state) and 5, 6, 7 (opmask, upper zmm0-15, zmm16-31) must all be set
+ *     before any AVX-512 code may run -- the CPU may have AVX-512 while the
+ *     OS does not save its state.
+ * The detection runs once (it is idempotent, so a race would only repeat
+ * it).  bgcn_cpu_supported is what keeps bgcn_cpu_select from widening. */
 #include "bgcn.h"
+#include "asm/x86_64/paths.h"
 
+#include <cpuid.h>
 #include <string.h>
+
+const bgcn_kernels bgcn_path_adx = {
+    .name = "adx",
+    .add_n = bgcn_add_n_x86_64,
+    .sub_n = bgcn_sub_n_x86_64,
+    .mul_1 = bgcn_mul_1_adx,
+    .addmul_1 = bgcn_addmul_1_adx,
+    .submul_1 = bgcn_submul_1_adx,
+    .mul_basecase = bgcn_mul_basecase_adx,
+    .sqr_basecase = bgcn_sqr_basecase_adx,
+    .mont_mul_n = bgcn_mont_mul_n_adx,
+    .mont_sqr_n = bgcn_mont_sqr_n_adx,
+};
+
+const bgcn_kernels bgcn_path_x86_64 = {
+    .name = "x86_64",
+    .add_n = bgcn_add_n_x86_64,
+    .sub_n = bgcn_sub_n_x86_64,
+    .mul_1 = bgcn_mul_1_x86_64,
+    .addmul_1 = bgcn_addmul_1_x86_64,
+    .submul_1 = bgcn_submul_1_x86_64,
+    .mul_basecase = bgcn_mul_basecase_x86_64,
+    .sqr_basecase = bgcn_sqr_basecase_x86_64,
+    .mont_mul_n = bgcn_mont_mul_n_c,
+    .mont_sqr_n = bgcn_mont_sqr_n_c,
+};
+
+enum {
+    F_DONE = 1,
+    F_BMI2 = 2,
+    F_ADX = 4,
+    F_AVX512 = 8, /* F + DQ + VL + IFMA, and the OS saves zmm/k state */
+};
+
+static int cpu_features(void)
+{
+    static volatile int feat;
+    if (feat)
+        return feat;
+    int f = F_DONE;
+    unsigned a, b, c, d;
+    unsigned max = __get_cpuid_max(0, NULL);
+    if (max >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        if (b & (1u << 8))
+            f |= F_BMI2;
+        if (b & (1u << 19))
+            f |= F_ADX;
+        unsigned want = (1u << 16) | (1u << 17) | (1u << 21) | (1u << 31);
+        int avx512_cpu = (b & want) == want;
+        __cpuid(1, a, b, c, d);
+        if (avx512_cpu && (c & (1u << 27))) {
+            unsigned lo, hi;
+            __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+            unsigned xcr0_want = (1u << 1) | (1u << 2) | (1u << 5) |
+                                 (1u << 6) | (1u << 7);
+            if ((lo & xcr0_want) == xcr0_want)
+                f |= F_AVX512;
+        }
+    }
+    feat = f;
+    return f;
+}
 
 int bgcn_cpu_supported(const bgcn_kernels *p)
 {
-    return strcmp(p->name, "generic") == 0;
+    int f = cpu_features();
+    if (strcmp(p->name, "adx") == 0)
+        return (f & (F_BMI2 | F_ADX)) == (F_BMI2 | F_ADX);
+    if (strcmp(p->name, "avx512") == 0)
+        return (f & (F_BMI2 | F_ADX | F_AVX512)) ==
+               (F_BMI2 | F_ADX | F_AVX512);
+    /* "x86_64" and "generic" run everywhere this file is built. */
+    return strcmp(p->name, "x86_64") == 0 || strcmp(p->name, "generic") == 0;
 }

@@ -1,8 +1,61 @@
 /* paths.h -- the amd64 kernel paths compiled in, best first.  Included by
- * src/mpn/kernels.c only when BGC_HAVE_ASM_X86_64. */
+ * src/mpn/kernels.c only when BGC_HAVE_ASM_X86_64 (and by the asm tests).
+ *
+ *   "adx"     BMI2 + ADX: MULX with ADCX/ADOX dual carry chains, unrolled
+ *             4- and 8-limb Montgomery (mul_1_adx.S, mul_basecase_adx.S,
+ *             mont_adx.S; add_n/sub_n from aors_n.S)
+ *   "x86_64"  any x86-64: MUL/ADC (aors_n.S, mul_1.S, mul_basecase.S);
+ *             Montgomery by the portable C twin
+ * The tables themselves and the CPU test are in cpu.c. */
 #ifndef BGCN_X86_64_PATHS_H
 #define BGCN_X86_64_PATHS_H
 
-#define BGCN_X86_64_PATHS /* none yet */
+#include "bgcn.h"
+
+extern const bgcn_kernels bgcn_path_adx;
+extern const bgcn_kernels bgcn_path_x86_64;
+
+#define BGCN_X86_64_PATHS &bgcn_path_adx, &bgcn_path_x86_64,
+
+/* The assembly entry points (contracts as the bgcn.h wrappers). */
+bgcn_limb_t bgcn_add_n_x86_64(bgcn_limb_t *, const bgcn_limb_t *,
+                              const bgcn_limb_t *, long);
+bgcn_limb_t bgcn_sub_n_x86_64(bgcn_limb_t *, const bgcn_limb_t *,
+                              const bgcn_limb_t *, long);
+bgcn_limb_t bgcn_mul_1_x86_64(bgcn_limb_t *, const bgcn_limb_t *, long,
+                              bgcn_limb_t);
+bgcn_limb_t bgcn_addmul_1_x86_64(bgcn_limb_t *, const bgcn_limb_t *, long,
+                                 bgcn_limb_t);
+bgcn_limb_t bgcn_submul_1_x86_64(bgcn_limb_t *, const bgcn_limb_t *, long,
+                                 bgcn_limb_t);
+void bgcn_mul_basecase_x86_64(bgcn_limb_t *, const bgcn_limb_t *, long,
+                              const bgcn_limb_t *, long);
+void bgcn_sqr_basecase_x86_64(bgcn_limb_t *, const bgcn_limb_t *, long);
+
+bgcn_limb_t bgcn_mul_1_adx(bgcn_limb_t *, const bgcn_limb_t *, long,
+                           bgcn_limb_t);
+bgcn_limb_t bgcn_addmul_1_adx(bgcn_limb_t *, const bgcn_limb_t *, long,
+                              bgcn_limb_t);
+bgcn_limb_t bgcn_submul_1_adx(bgcn_limb_t *, const bgcn_limb_t *, long,
+                              bgcn_limb_t);
+void bgcn_mul_basecase_adx(bgcn_limb_t *, const bgcn_limb_t *, long,
+                           const bgcn_limb_t *, long);
+void bgcn_sqr_basecase_adx(bgcn_limb_t *, const bgcn_limb_t *, long);
+/* {rp,n} = {tp,2n} * B^-n mod m, fully reduced; needs {tp,2n} < m*B^n;
+ * destroys tp; rp overlaps neither tp nor mp.  Constant time. */
+void bgcn_redc_1_adx(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
+                     long n, bgcn_limb_t minv);
+void bgcn_mont_mul_n_adx(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, const bgcn_limb_t *, long,
+                         bgcn_limb_t);
+void bgcn_mont_sqr_n_adx(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, long, bgcn_limb_t);
+/* Fully unrolled n = 4 and n = 8 (the n argument is ignored). */
+void bgcn_mont_mul_4_adx(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, const bgcn_limb_t *, long,
+                         bgcn_limb_t);
+void bgcn_mont_mul_8_adx(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, const bgcn_limb_t *, long,
+                         bgcn_limb_t);
 
 #endif

@@ -1,0 +1,340 @@
+/* mont_adx.S -- BMI2+ADX Montgomery kernels:
+ *   bgcn_redc_1_adx(rp, tp, mp, n, minv)
+ *   bgcn_mont_mul_n_adx(rp, ap, bp, mp, n, minv)
+ *   bgcn_mont_sqr_n_adx(rp, ap, mp, n, minv)
+ *   bgcn_mont_mul_4_adx / bgcn_mont_mul_8_adx (same arguments as
+ *     mont_mul_n, n ignored): fully unrolled 256- and 512-bit versions,
+ *     which mont_mul_n and mont_sqr_n jump to for n = 4 and n = 8.
+ *
+ * Contract of mont_mul_n (bgcn.h): {rp,n} = a*b*B^-n mod m, fully reduced;
+ * m odd with nonzero top limb, minv = -m^-1 mod B, a, b < m; rp may equal
+ * ap and/or bp, must not overlap mp.  Constant time: no branch or address
+ * depends on a or b; the final subtraction is selected by mask or cmov.
+ * redc_1: {rp,n} = T*B^-n mod m for T = {tp,2n} < m*B^n; tp is destroyed;
+ * rp overlaps neither tp nor mp.
+ *
+ * General n -- separated operand scanning: T = a*b by mul_basecase_adx
+ * (or sqr_basecase_adx; T sits in a 2n-limb stack frame), then redc_1:
+ * for i = 0..n-1, q = t_i*minv and t[i..i+n) += q*m by the addmul row of
+ * rows_adx.h (t_i becomes 0); the row's carry limb is parked in the freed
+ * t_i, and one add_n adds all parked carries to the high half at the end.
+ * The result is < 2m; sub_n gives r - m and a mask picks the answer.
+ *
+ * n = 4, 8 -- CIOS, everything in registers: t (n+2 limbs) lives in n+2
+ * registers; per limb b_i:  t += a*b_i (one MULX row, ADOX adds the low
+ * halves, ADCX the high halves, so both chains run side by side), then
+ * q = t_0*minv and t += q*m the same way.  t_0 is then 0 and the next
+ * iteration names the registers one place down (macro argument rotation,
+ * no moves), the zeroed t_0 becoming the new top limb.  t < 2m holds
+ * after every iteration, so t_n <= 1 and one subtraction finishes:
+ * r - m is stored, and cmovc puts r back when it borrowed.
+ *
+ * Register map (n = 4, 8): rsi ap, rcx mp, rdx MULX multiplier, rax/r11
+ * product halves; t in rbx rbp r12 r13 r14 r15 (+ rdi r8 r9 r10 for
+ * n = 8); rp, bp and minv in a 24-byte stack frame.
+ *
+ * Cycles measured here (Intel Xeon family 6 model 207, KVM guest):
+ *   MEASURED_TABLE
+ */
+#include "asm/x86_64/asm.h"
+#include "asm/x86_64/rows_adx.h"
+
+.macro PUSH6
+	push	%rbx
+	push	%rbp
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+.endm
+.macro POP6
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
+.endm
+
+/* ------------------------------------------------------------------ */
+/* redc_1                                                              */
+
+.macro REDCROWS k
+.Lrd\k:
+	.p2align 4
+5:	mov	(%r12), %rdx
+	imul	%rbx, %rdx		/* q = t_i * minv */
+	mov	%r12, %rdi
+	mov	%r13, %rsi
+	mov	%r14, %rcx
+	ROW_ADX	add, \k
+	mov	%r11, (%r12)		/* park the carry in the zeroed t_i */
+	lea	8(%r12), %r12
+	dec	%rbp
+	jnz	5b
+	jmp	.Lrddone
+.endm
+
+BGCN_FUNC(bgcn_redc_1_adx)
+	PUSH6
+	push	%rcx			/* n; also aligns the stack for calls */
+	mov	%rdi, %r15
+	mov	%rsi, %r12
+	mov	%rdx, %r13
+	mov	%rcx, %rbp
+	mov	%r8, %rbx
+	mov	%rcx, %r14
+	shr	$2, %r14
+	DISPATCH4 %rbp, .Lrd, %rax
+	REDCROWS 0
+	REDCROWS 1
+	REDCROWS 2
+	REDCROWS 3
+.Lrddone:
+	/* r12 = tp + n.  {rp,n} = {tp+n,n} + parked carries {tp,n} */
+	mov	(%rsp), %rcx
+	mov	%r15, %rdi
+	mov	%r12, %rsi
+	lea	0(,%rcx,8), %rdx
+	neg	%rdx
+	add	%r12, %rdx
+	call	bgcn_add_n_x86_64
+	mov	%rax, %rbp		/* cy */
+	/* {tp,n} = {rp,n} - {mp,n} */
+	mov	(%rsp), %rcx
+	lea	0(,%rcx,8), %rdi
+	neg	%rdi
+	add	%r12, %rdi
+	mov	%rdi, %r12		/* r12 = tp */
+	mov	%r15, %rsi
+	mov	%r13, %rdx
+	call	bgcn_sub_n_x86_64
+	/* keep r iff borrow > cy (r < m and no carry); mask select */
+	cmp	%rax, %rbp
+	sbb	%rax, %rax		/* keep-r mask */
+	mov	%rax, %rdx
+	not	%rdx
+	mov	(%rsp), %rcx
+	.p2align 4
+1:	mov	(%r15), %r8
+	mov	(%r12), %r9
+	and	%rax, %r8
+	and	%rdx, %r9
+	or	%r9, %r8
+	mov	%r8, (%r15)
+	lea	8(%r15), %r15
+	lea	8(%r12), %r12
+	dec	%rcx
+	jnz	1b
+	pop	%rcx
+	POP6
+	BGCN_RET
+BGCN_ENDF(bgcn_redc_1_adx)
+
+/* ------------------------------------------------------------------ */
+/* general n: product (or square) into a stack frame, then redc_1      */
+
+BGCN_FUNC(bgcn_mont_mul_n_adx)
+	cmp	$4, %r8
+	je	.Lmont4
+	cmp	$8, %r8
+	je	.Lmont8
+	push	%rbp
+	mov	%rsp, %rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	mov	%rdi, %r12
+	mov	%rcx, %r13
+	mov	%r8, %r14
+	mov	%r9, %r15
+	mov	%r8, %rax
+	shl	$4, %rax
+	sub	%rax, %rsp
+	and	$-64, %rsp
+	mov	%rdx, %rcx		/* bp */
+	mov	%rsp, %rdi
+	mov	%r14, %rdx
+	mov	%r14, %r8
+	call	bgcn_mul_basecase_adx
+.Lmont_redc_tail:
+	mov	%r12, %rdi
+	mov	%rsp, %rsi
+	mov	%r13, %rdx
+	mov	%r14, %rcx
+	mov	%r15, %r8
+	call	bgcn_redc_1_adx
+	lea	-40(%rbp), %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+	BGCN_RET
+BGCN_ENDF(bgcn_mont_mul_n_adx)
+
+BGCN_FUNC(bgcn_mont_sqr_n_adx)
+	cmp	$4, %rcx
+	je	1f
+	cmp	$8, %rcx
+	je	2f
+	push	%rbp
+	mov	%rsp, %rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	mov	%rdi, %r12
+	mov	%rdx, %r13
+	mov	%rcx, %r14
+	mov	%r8, %r15
+	mov	%rcx, %rax
+	shl	$4, %rax
+	sub	%rax, %rsp
+	and	$-64, %rsp
+	mov	%rsp, %rdi
+	mov	%r14, %rdx
+	call	bgcn_sqr_basecase_adx
+	jmp	.Lmont_redc_tail
+	/* fixed sizes: (rp, ap, mp, n, minv) -> (rp, ap, ap, mp, n, minv) */
+1:	mov	%r8, %r9
+	mov	%rcx, %r8
+	mov	%rdx, %rcx
+	mov	%rsi, %rdx
+	jmp	.Lmont4
+2:	mov	%r8, %r9
+	mov	%rcx, %r8
+	mov	%rdx, %rcx
+	mov	%rsi, %rdx
+	jmp	.Lmont8
+BGCN_ENDF(bgcn_mont_sqr_n_adx)
+
+/* ------------------------------------------------------------------ */
+/* fixed n = 4 and n = 8, fully unrolled CIOS                           */
+
+#define RP_SLOT 0
+#define BP_SLOT 8
+#define MINV_SLOT 16
+
+/* Product j of a row: t_j += lo (OF chain), t_j+1 += hi (CF chain); the
+ * last one also folds both chains into t_n and t_n+1. */
+.macro MACC src, j, n, tj, tj1, rest:vararg
+	mulx	8*\j(\src), %rax, %r11
+	adox	%rax, \tj
+	adcx	%r11, \tj1
+.if (\j+1) < \n
+	MACC	\src, (\j+1), \n, \tj1, \rest
+.else
+	mov	$0, %eax
+	adox	%rax, \tj1
+	adcx	%rax, \rest
+	adox	%rax, \rest
+.endif
+.endm
+
+/* t += {src,n} * rdx over the registers t_0 .. t_n+1 */
+.macro STAGE src, n, regs:vararg
+	xor	%eax, %eax		/* clears CF and OF */
+	MACC	\src, 0, \n, \regs
+.endm
+
+/* One CIOS step for b_i; afterwards t_0 (first register) is zero. */
+.macro MONT_ITER i, n, t0, regs:vararg
+	mov	BP_SLOT(%rsp), %rdx
+	mov	8*\i(%rdx), %rdx
+	STAGE	%rsi, \n, \t0, \regs
+	mov	\t0, %rdx
+	imul	MINV_SLOT(%rsp), %rdx
+	STAGE	%rcx, \n, \t0, \regs
+.endm
+
+/* rp = t - m (stored), CF = borrow of the whole t_0..t_n */
+.macro FSUB j, n, tj, rest:vararg
+	mov	\tj, %rax
+.if \j == 0
+	sub	(%rcx), %rax
+.else
+	sbb	8*\j(%rcx), %rax
+.endif
+	mov	%rax, 8*\j(%rdx)
+.if (\j+1) < \n
+	FSUB	(\j+1), \n, \rest
+.else
+	sbb	$0, \rest
+.endif
+.endm
+
+/* where t - m borrowed, put t back (cmov: no branch on the value) */
+.macro FSEL j, n, tj, rest:vararg
+	mov	8*\j(%rdx), %rax
+	cmovc	\tj, %rax
+	mov	%rax, 8*\j(%rdx)
+.if (\j+1) < \n
+	FSEL	(\j+1), \n, \rest
+.endif
+.endm
+
+.macro MONT_ENTRY
+	PUSH6
+	sub	$24, %rsp
+	mov	%rdi, RP_SLOT(%rsp)
+	mov	%rdx, BP_SLOT(%rsp)
+	mov	%r9, MINV_SLOT(%rsp)
+.endm
+.macro MONT_EXIT
+	add	$24, %rsp
+	POP6
+	BGCN_RET
+.endm
+
+BGCN_FUNC(bgcn_mont_mul_4_adx)
+.Lmont4:
+	MONT_ENTRY
+	xor	%ebx, %ebx
+	xor	%ebp, %ebp
+	xor	%r12d, %r12d
+	xor	%r13d, %r13d
+	xor	%r14d, %r14d
+	xor	%r15d, %r15d
+	MONT_ITER 0, 4, %rbx, %rbp, %r12, %r13, %r14, %r15
+	MONT_ITER 1, 4, %rbp, %r12, %r13, %r14, %r15, %rbx
+	MONT_ITER 2, 4, %r12, %r13, %r14, %r15, %rbx, %rbp
+	MONT_ITER 3, 4, %r13, %r14, %r15, %rbx, %rbp, %r12
+	mov	RP_SLOT(%rsp), %rdx
+	FSUB	0, 4, %r14, %r15, %rbx, %rbp, %r12
+	FSEL	0, 4, %r14, %r15, %rbx, %rbp
+	MONT_EXIT
+BGCN_ENDF(bgcn_mont_mul_4_adx)
+
+BGCN_FUNC(bgcn_mont_mul_8_adx)
+.Lmont8:
+	MONT_ENTRY
+	xor	%ebx, %ebx
+	xor	%ebp, %ebp
+	xor	%r12d, %r12d
+	xor	%r13d, %r13d
+	xor	%r14d, %r14d
+	xor	%r15d, %r15d
+	xor	%edi, %edi
+	xor	%r8d, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+	MONT_ITER 0, 8, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10
+	MONT_ITER 1, 8, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx
+	MONT_ITER 2, 8, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp
+	MONT_ITER 3, 8, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12
+	MONT_ITER 4, 8, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13
+	MONT_ITER 5, 8, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14
+	MONT_ITER 6, 8, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15
+	MONT_ITER 7, 8, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi
+	mov	RP_SLOT(%rsp), %rdx
+	FSUB	0, 8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi
+	FSEL	0, 8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15
+	MONT_EXIT
+BGCN_ENDF(bgcn_mont_mul_8_adx)
+
+BGCN_FILE_END

@@ -1,0 +1,225 @@
+/* test-kernels.c -- the row kernels and basecase products of every path
+ * this machine supports (the asm paths "adx", "x86_64" and the generic C
+ * table) against the C twins (bgcn_*_c) and GMP.
+ *
+ * Sizes 1..200 and random larger ones; operands and multipliers from
+ * t_fill's shapes (all-ones, runs of ones/zeros for long carry and borrow
+ * chains, zero, single bits); every aliasing the contract allows (rp == ap
+ * and/or bp); guard limbs around every output. */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asmtest.h"
+#include "testlib.h"
+
+#define MAXN 200
+#define BIGN 4100
+
+static bgcn_limb_t pick_mult(void)
+{
+    switch (t_rand_below(8)) {
+    case 0: return BGCN_LIMB_MAX;
+    case 1: return 0;
+    case 2: return 1;
+    case 3: return BGCN_LIMB_HIGHBIT;
+    case 4: return BGCN_LIMB_MAX - 1;
+    default: return t_rand();
+    }
+}
+
+/* n values: every size 1..MAXN, then a few random large ones */
+static long size_at(int i)
+{
+    return i < MAXN ? i + 1 : t_rand_size(MAXN + 1, BIGN);
+}
+#define NSIZES (MAXN + 12)
+
+typedef bgcn_limb_t (*aors_fn)(bgcn_limb_t *, const bgcn_limb_t *,
+                               const bgcn_limb_t *, long);
+
+static void check_aors(const char *path, const char *what, aors_fn f,
+                       aors_fn twin, int sub)
+{
+    bgcn_limb_t *a = malloc(BIGN * 8), *b = malloc(BIGN * 8);
+    bgcn_limb_t *want = malloc(BIGN * 8), *gw = malloc(BIGN * 8);
+    for (int i = 0; i < NSIZES; i++) {
+        long n = size_at(i);
+        bgcn_limb_t *r = t_alloc_guarded(n);
+        for (int alias = 0; alias < 4; alias++) {
+            t_fill(a, n);
+            if (alias == 3)
+                memcpy(b, a, n * 8);
+            else
+                t_fill(b, n);
+            bgcn_limb_t wc = twin(want, a, b, n);
+            mp_limb_t gc = sub ? mpn_sub_n(gw, a, b, n)
+                               : mpn_add_n(gw, a, b, n);
+            cr_assert(wc == gc && memcmp(want, gw, n * 8) == 0,
+                      "C twin disagrees with GMP");
+            bgcn_limb_t c;
+            if (alias == 0) {
+                c = f(r, a, b, n);
+            } else if (alias == 1) {
+                memcpy(r, a, n * 8);
+                c = f(r, r, b, n);
+            } else if (alias == 2) {
+                memcpy(r, b, n * 8);
+                c = f(r, a, r, n);
+            } else {
+                memcpy(r, a, n * 8);
+                c = f(r, r, r, n);
+            }
+            cr_assert(t_equal(what, r, want, n) && c == wc,
+                      "%s %s n=%ld alias=%d carry %lu want %lu", path, what,
+                      n, alias, (unsigned long)c, (unsigned long)wc);
+            cr_assert(t_check_guards(r, n), "%s %s guards n=%ld", path,
+                      what, n);
+        }
+        t_free_guarded(r);
+    }
+    free(a), free(b), free(want), free(gw);
+}
+
+static void aors_path(const bgcn_kernels *p)
+{
+    check_aors(p->name, "add_n", p->add_n, bgcn_add_n_c, 0);
+    check_aors(p->name, "sub_n", p->sub_n, bgcn_sub_n_c, 1);
+}
+
+Test(asm_kernels, add_sub_n)
+{
+    cr_assert(at_each_path(aors_path) >= 1);
+}
+
+typedef bgcn_limb_t (*row_fn)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                              bgcn_limb_t);
+
+/* kind 0 mul_1, 1 addmul_1, 2 submul_1 */
+static void check_row(const char *path, const char *what, row_fn f,
+                      row_fn twin, int kind)
+{
+    bgcn_limb_t *a = malloc(BIGN * 8), *r0 = malloc(BIGN * 8);
+    bgcn_limb_t *want = malloc(BIGN * 8), *gw = malloc(BIGN * 8);
+    for (int i = 0; i < NSIZES; i++) {
+        long n = size_at(i);
+        bgcn_limb_t *r = t_alloc_guarded(n);
+        for (int alias = 0; alias < 2; alias++) {
+            for (int rep = 0; rep < 2; rep++) {
+                bgcn_limb_t b = pick_mult();
+                t_fill(a, n);
+                if (alias)
+                    memcpy(r0, a, n * 8);
+                else
+                    t_fill(r0, n);
+                memcpy(want, r0, n * 8);
+                memcpy(gw, r0, n * 8);
+                bgcn_limb_t wc = twin(want, alias ? want : a, n, b);
+                mp_limb_t gc =
+                    kind == 0   ? mpn_mul_1(gw, alias ? gw : a, n, b)
+                    : kind == 1 ? mpn_addmul_1(gw, alias ? gw : a, n, b)
+                                : mpn_submul_1(gw, alias ? gw : a, n, b);
+                cr_assert(wc == gc && memcmp(want, gw, n * 8) == 0,
+                          "C twin disagrees with GMP");
+                memcpy(r, r0, n * 8);
+                bgcn_limb_t c = f(r, alias ? r : a, n, b);
+                cr_assert(t_equal(what, r, want, n) && c == wc,
+                          "%s %s n=%ld alias=%d b=%lx ret %lx want %lx", path,
+                          what, n, alias, (unsigned long)b, (unsigned long)c,
+                          (unsigned long)wc);
+                cr_assert(t_check_guards(r, n), "%s %s guards n=%ld", path,
+                          what, n);
+            }
+        }
+        t_free_guarded(r);
+    }
+    free(a), free(r0), free(want), free(gw);
+}
+
+static void rows_path(const bgcn_kernels *p)
+{
+    check_row(p->name, "mul_1", p->mul_1, bgcn_mul_1_c, 0);
+    check_row(p->name, "addmul_1", p->addmul_1, bgcn_addmul_1_c, 1);
+    check_row(p->name, "submul_1", p->submul_1, bgcn_submul_1_c, 2);
+}
+
+Test(asm_kernels, mul_1_rows)
+{
+    cr_assert(at_each_path(rows_path) >= 1);
+}
+
+static void check_mul(const bgcn_kernels *p, long an, long bn,
+                      bgcn_limb_t *a, bgcn_limb_t *b, bgcn_limb_t *want)
+{
+    bgcn_limb_t *r = t_alloc_guarded(an + bn);
+    t_fill(a, an);
+    t_fill(b, bn);
+    mpn_mul(want, a, an, b, bn);
+    p->mul_basecase(r, a, an, b, bn);
+    cr_assert(t_equal("mul_basecase", r, want, an + bn),
+              "%s mul_basecase %ld x %ld", p->name, an, bn);
+    cr_assert(t_check_guards(r, an + bn), "%s mul_basecase guards",
+              p->name);
+    t_free_guarded(r);
+}
+
+static void mul_path(const bgcn_kernels *p)
+{
+    long big = 700;
+    bgcn_limb_t *a = malloc(big * 8), *b = malloc(big * 8);
+    bgcn_limb_t *want = malloc(2 * big * 8);
+    bgcn_limb_t *r = malloc(2 * big * 8);
+    /* every an <= 40 with every bn <= an, then longer rows */
+    for (long an = 1; an <= 40; an++)
+        for (long bn = 1; bn <= an; bn++)
+            check_mul(p, an, bn, a, b, want);
+    for (long an = 41; an <= MAXN; an++)
+        check_mul(p, an, t_rand_size(1, an), a, b, want);
+    for (int i = 0; i < 6; i++) {
+        long an = t_rand_size(MAXN, big);
+        check_mul(p, an, t_rand_size(1, an), a, b, want);
+    }
+    /* the C twin through this path's rows must agree as well */
+    for (long n = 1; n <= 64; n++) {
+        t_fill(a, n);
+        t_fill(b, n);
+        bgcn_mul_basecase_c(want, a, n, b, n);
+        p->mul_basecase(r, a, n, b, n);
+        cr_assert(t_equal("mul_basecase vs C", r, want, 2 * n));
+    }
+    free(a), free(b), free(want), free(r);
+}
+
+Test(asm_kernels, mul_basecase)
+{
+    cr_assert(at_each_path(mul_path) >= 1);
+}
+
+static void sqr_path(const bgcn_kernels *p)
+{
+    long big = 700;
+    bgcn_limb_t *a = malloc(big * 8);
+    bgcn_limb_t *want = malloc(2 * big * 8), *cw = malloc(2 * big * 8);
+    for (int i = 0; i < MAXN + 6; i++) {
+        long n = i < MAXN ? i + 1 : t_rand_size(MAXN, big);
+        bgcn_limb_t *r = t_alloc_guarded(2 * n);
+        for (int rep = 0; rep < 3; rep++) {
+            t_fill(a, n);
+            mpn_sqr(want, a, n);
+            bgcn_sqr_basecase_c(cw, a, n);
+            cr_assert(memcmp(cw, want, 16 * n) == 0, "C sqr twin vs GMP");
+            p->sqr_basecase(r, a, n);
+            cr_assert(t_equal("sqr_basecase", r, want, 2 * n),
+                      "%s sqr_basecase n=%ld", p->name, n);
+            cr_assert(t_check_guards(r, 2 * n), "%s sqr guards", p->name);
+        }
+        t_free_guarded(r);
+    }
+    free(a), free(want), free(cw);
+}
+
+Test(asm_kernels, sqr_basecase)
+{
+    cr_assert(at_each_path(sqr_path) >= 1);
+}

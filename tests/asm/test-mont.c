@@ -1,0 +1,212 @@
+/* test-mont.c -- mont_mul_n / mont_sqr_n of every path this machine
+ * supports against bgcn_mont_mul_n_c and GMP, n = 1..40 (so the unrolled
+ * n = 4 and n = 8 kernels and every n mod 4 of the general one), plus a
+ * few larger n, the unrolled entries called directly, and redc_1.
+ *
+ * Moduli: random odd with nonzero top limb, all-ones, B^n - small,
+ * B^(n-1) + 1 (smallest top limb), 2^(64n-1) + 1.  Operands a, b < m:
+ * random (t_fill shapes) reduced mod m by GMP, 0, 1, m - 1.  Aliasing:
+ * rp == ap, rp == bp, rp == ap == bp.  Guard limbs on the output. */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/x86_64/paths.h"
+#include "asmtest.h"
+#include "testlib.h"
+
+#define MAXM 300
+
+static void make_modulus(bgcn_limb_t *m, long n, int kind)
+{
+    switch (kind % 6) {
+    case 0:
+        for (long i = 0; i < n; i++)
+            m[i] = BGCN_LIMB_MAX;
+        break;
+    case 1:
+        for (long i = 0; i < n; i++)
+            m[i] = BGCN_LIMB_MAX;
+        m[0] = BGCN_LIMB_MAX - 2 * t_rand_below(1000);
+        break;
+    case 2:
+        memset(m, 0, n * 8); /* B^(n-1) + 1, or 1 when n = 1 */
+        m[n - 1] = 1;
+        m[0] |= 1;
+        break;
+    case 3:
+        memset(m, 0, n * 8);
+        m[0] = 1;
+        m[n - 1] |= BGCN_LIMB_HIGHBIT;
+        break;
+    default:
+        t_fill(m, n);
+        m[0] |= 1;
+        if (m[n - 1] == 0)
+            m[n - 1] = t_rand() | 1;
+        break;
+    }
+}
+
+/* x = a random value below m, in one of several shapes */
+static void make_operand(bgcn_limb_t *x, const bgcn_limb_t *m, long n)
+{
+    int k = (int)t_rand_below(8);
+    if (k == 0) {
+        memset(x, 0, n * 8);
+    } else if (k == 1) {
+        memset(x, 0, n * 8);
+        x[0] = 1;
+    } else if (k == 2) {
+        memcpy(x, m, n * 8);
+        x[0] -= 1; /* m - 1: m is odd */
+    } else {
+        bgcn_limb_t t[2 * MAXM], q[2 * MAXM];
+        long tn = n + 1;
+        t_fill(t, tn);
+        mpn_tdiv_qr(q, x, 0, t, tn, m, n);
+    }
+}
+
+typedef void (*mont_fn)(bgcn_limb_t *, const bgcn_limb_t *,
+                        const bgcn_limb_t *, const bgcn_limb_t *, long,
+                        bgcn_limb_t);
+
+/* r * B^n == a * b (mod m) and r < m, by GMP */
+static int gmp_check(const bgcn_limb_t *r, const bgcn_limb_t *a,
+                     const bgcn_limb_t *b, const bgcn_limb_t *m, long n)
+{
+    mp_limb_t p[2 * MAXM + 2], q[2 * MAXM + 2], x[MAXM], y[MAXM];
+    mpn_mul_n(p, a, b, n);
+    mpn_tdiv_qr(q, x, 0, p, 2 * n, m, n);
+    memset(p, 0, n * 8);
+    memcpy(p + n, r, n * 8);
+    mpn_tdiv_qr(q, y, 0, p, 2 * n, m, n);
+    return mpn_cmp(x, y, n) == 0 && mpn_cmp(r, m, n) < 0;
+}
+
+static void check_one(const char *path, mont_fn f, long n)
+{
+    bgcn_limb_t m[MAXM], a[MAXM], b[MAXM], want[MAXM];
+    bgcn_limb_t *r = t_alloc_guarded(n);
+    for (int rep = 0; rep < 24; rep++) {
+        make_modulus(m, n, rep);
+        bgcn_limb_t minv = at_minv(m[0]);
+        make_operand(a, m, n);
+        make_operand(b, m, n);
+        bgcn_mont_mul_n_c(want, a, b, m, n, minv);
+        cr_assert(gmp_check(want, a, b, m, n), "C twin vs GMP n=%ld", n);
+        for (int alias = 0; alias < 4; alias++) {
+            const bgcn_limb_t *x = a, *y = b;
+            if (alias == 1) {
+                memcpy(r, a, n * 8);
+                x = r;
+            } else if (alias == 2) {
+                memcpy(r, b, n * 8);
+                y = r;
+            } else if (alias == 3) {
+                memcpy(r, a, n * 8);
+                x = y = r;
+            }
+            bgcn_limb_t sq[MAXM];
+            const bgcn_limb_t *w = want;
+            if (alias == 3) {
+                bgcn_mont_mul_n_c(sq, a, a, m, n, minv);
+                w = sq;
+            }
+            f(r, x, y, m, n, minv);
+            cr_assert(t_equal("mont_mul_n", r, w, n),
+                      "%s mont_mul n=%ld rep=%d alias=%d", path, n, rep,
+                      alias);
+            cr_assert(t_check_guards(r, n), "%s mont guards n=%ld", path, n);
+        }
+    }
+    t_free_guarded(r);
+}
+
+static void check_sqr(const bgcn_kernels *p, long n)
+{
+    bgcn_limb_t m[MAXM], a[MAXM], want[MAXM];
+    bgcn_limb_t *r = t_alloc_guarded(n);
+    for (int rep = 0; rep < 12; rep++) {
+        make_modulus(m, n, rep);
+        bgcn_limb_t minv = at_minv(m[0]);
+        make_operand(a, m, n);
+        bgcn_mont_mul_n_c(want, a, a, m, n, minv);
+        p->mont_sqr_n(r, a, m, n, minv);
+        cr_assert(t_equal("mont_sqr_n", r, want, n), "%s mont_sqr n=%ld",
+                  p->name, n);
+        memcpy(r, a, n * 8);
+        p->mont_sqr_n(r, r, m, n, minv);
+        cr_assert(t_equal("mont_sqr_n in place", r, want, n),
+                  "%s mont_sqr in place n=%ld", p->name, n);
+        cr_assert(t_check_guards(r, n));
+    }
+    t_free_guarded(r);
+}
+
+static void mont_path(const bgcn_kernels *p)
+{
+    for (long n = 1; n <= 40; n++) {
+        check_one(p->name, p->mont_mul_n, n);
+        check_sqr(p, n);
+    }
+    for (int i = 0; i < 4; i++) {
+        long n = t_rand_size(41, MAXM);
+        check_one(p->name, p->mont_mul_n, n);
+        check_sqr(p, n);
+    }
+}
+
+Test(asm_mont, every_path)
+{
+    cr_assert(at_each_path(mont_path) >= 1);
+}
+
+Test(asm_mont, unrolled_entries)
+{
+    const bgcn_kernels *adx = bgcn_kernel_path("adx");
+    if (!adx || !bgcn_cpu_supported(adx))
+        cr_skip_test("no BMI2+ADX here");
+    for (int i = 0; i < 20; i++) {
+        check_one("adx-4", bgcn_mont_mul_4_adx, 4);
+        check_one("adx-8", bgcn_mont_mul_8_adx, 8);
+    }
+}
+
+/* redc_1 alone, with T up to m*B^n - 1 (the largest it accepts) */
+Test(asm_mont, redc_1)
+{
+    const bgcn_kernels *adx = bgcn_kernel_path("adx");
+    if (!adx || !bgcn_cpu_supported(adx))
+        cr_skip_test("no BMI2+ADX here");
+    bgcn_limb_t m[MAXM], t[2 * MAXM], t0[2 * MAXM], q[2 * MAXM + 1];
+    bgcn_limb_t x[MAXM], y[MAXM], p[2 * MAXM];
+    for (long n = 1; n <= 70; n++) {
+        bgcn_limb_t *r = t_alloc_guarded(n);
+        for (int rep = 0; rep < 12; rep++) {
+            make_modulus(m, n, rep);
+            bgcn_limb_t minv = at_minv(m[0]);
+            if (rep == 0) { /* T = m*B^n - 1 */
+                memset(t0, 0, n * 8);
+                memcpy(t0 + n, m, n * 8);
+                mpn_sub_1(t0, t0, 2 * n, 1);
+            } else { /* T < m*B^n: high half below m */
+                t_fill(t0, n);
+                make_operand(t0 + n, m, n);
+            }
+            memcpy(t, t0, 2 * n * 8);
+            bgcn_redc_1_adx(r, t, m, n, minv);
+            /* check r*B^n == T (mod m), r < m */
+            mpn_tdiv_qr(q, x, 0, t0, 2 * n, m, n);
+            memset(p, 0, n * 8);
+            memcpy(p + n, r, n * 8);
+            mpn_tdiv_qr(q, y, 0, p, 2 * n, m, n);
+            cr_assert(mpn_cmp(x, y, n) == 0 && mpn_cmp(r, m, n) < 0,
+                      "redc_1 n=%ld rep=%d", n, rep);
+            cr_assert(t_check_guards(r, n));
+        }
+        t_free_guarded(r);
+    }
+}
