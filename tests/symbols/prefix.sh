@@ -4,8 +4,9 @@
 # global such as `add_n` or `mont_mul` could silently bind to theirs.
 #
 # Run by `make check` through tests/symbols/prefix-test, which make writes
-# with BGC_OBJECTS (the bigcalc objects) and BGC_LIBS (libbgcn.a) set
-# above this text.  Exit: 0 pass, 1 a badly named symbol, 99 hard error.
+# with BGC_OBJECTS (the bigcalc objects) and BGC_LIBS (libbgcn.a and the
+# other libraries of the tree that bigcalc links) set above this text.
+# Exit: 0 pass, 1 a badly named symbol, 99 hard error.
 set -u
 NM=${NM:-nm}
 
