@@ -23,3 +23,10 @@ libbgcn_a_SOURCES += \
 libbgcn_a_SOURCES += \
 	src/mpn/add.c \
 	src/mpn/shift.c
+	src/mpn/ntt.c
+# Radix conversion (core helper)
+libbgcn_a_SOURCES += \
+	src/mpn/radix-impl.h \
+	src/mpn/radix.c \
+	src/mpn/get_str.c \
+	src/mpn/set_str.c

@@ -1,0 +1,52 @@
+/* radix-impl.h -- shared by radix.c, get_str.c, set_str.c (internal to
+ * the engine; the public contracts are in bgcn.h, section "Radix
+ * conversion").
+ *
+ * A base b that is not a power of two is handled through its "big base"
+ * B_b = b^m, the largest power of b that fits one limb (m digits per
+ * limb), and through the tower of powers P_i = B_b^(2^i) = b^(m 2^i),
+ * each computed once per conversion by squaring the previous one.  Powers
+ * of b = 2^j * odd have many zero low limbs (for b = 10 about a third of
+ * the limbs), so each power is stored as {p,n} * 2^(64 shift) with the
+ * zero limbs stripped: divisions and products then work on the shorter
+ * {p,n} and only move the low limbs around. */
+#ifndef BGCN_RADIX_IMPL_H
+#define BGCN_RADIX_IMPL_H
+
+#include "bgcn.h"
+
+typedef struct bgcn_radix_info {
+    int base;
+    int log2base;          /* j when base = 2^j, else 0 */
+    int chars_per_limb;    /* m: b^m <= 2^64 - 1 < b^(m+1) */
+    bgcn_limb_t big_base;  /* b^m (unused for powers of two) */
+} bgcn_radix_info;
+
+void bgcn_radix_info_init(bgcn_radix_info *ri, int base);
+
+/* value = {p,n} * 2^(64 shift) = base^digits; p[n-1] != 0, p[0] != 0. */
+typedef struct bgcn_radix_pow {
+    bgcn_limb_t *p;
+    long n;
+    long shift;
+    size_t digits;
+} bgcn_radix_pow;
+
+#define BGCN_RADIX_MAX_LEVELS 62
+typedef struct bgcn_radix_tower {
+    bgcn_radix_pow pw[BGCN_RADIX_MAX_LEVELS];
+    int levels; /* pw[0 .. levels-1] are valid */
+} bgcn_radix_tower;
+
+/* Empty tower (levels = 0); never fails. */
+void bgcn_radix_tower_init(bgcn_radix_tower *t);
+/* Append the next power: P_0 = big base, P_{i+1} = P_i^2.  On failure
+ * the tower is unchanged (still freeable). */
+bgcn_status bgcn_radix_tower_extend(bgcn_radix_tower *t,
+                                    const bgcn_radix_info *ri) BGCN_WUR;
+void bgcn_radix_tower_free(bgcn_radix_tower *t);
+
+/* Bit length of {ap,n} (0 for zero); n >= 0. */
+uint64_t bgcn_radix_bit_length(const bgcn_limb_t *ap, long n);
+
+#endif

@@ -1,0 +1,179 @@
+/* set_str.c -- bgcn_set_str: digits in base 2..36 to limbs.  Contract in
+ * bgcn.h (section "Radix conversion").
+ *
+ * Powers of two: bit slicing, the digits are packed from the last one
+ * up.
+ *
+ * Other bases, basecase: Horner's rule on chunks of m digits (m digits of
+ * base b fill a limb: B_b = b^m): U = U B_b + chunk, one mul_1 and one
+ * add_1 per chunk, the first chunk taking the len mod m odd digits.
+ * O(n^2) limb steps, but with a cheap inner loop, so the threshold is
+ * high.
+ *
+ * Divide and conquer (from bgcn_set_str_dc_threshold limbs): split the
+ * digits so that the low part has exactly m 2^k digits for the largest k
+ * that leaves a nonempty high part; U = hi P_k + lo with the cached power
+ * P_k = b^(m 2^k) (radix-impl.h) and one bgcn_mul, then recurse on both
+ * halves.  The stripped zero limbs of P_k are reattached by placing the
+ * product 64 s bits up; lo fills the limbs below.  O(M(n) log n). */
+#include "radix-impl.h"
+
+#include <string.h>
+
+static bgcn_status basecase(bgcn_limb_t *rp, long *rnp,
+                            const unsigned char *s, size_t len,
+                            const bgcn_radix_info *ri)
+{
+    size_t m = (size_t)ri->chars_per_limb;
+    bgcn_limb_t b = (bgcn_limb_t)ri->base;
+    size_t chunk = len % m ? len % m : m;
+    long rn = 0;
+    for (size_t pos = 0; pos < len; pos += chunk, chunk = m) {
+        BGCN_POLL();
+        bgcn_limb_t v = 0;
+        if (ri->base == 10) {
+            for (size_t j = 0; j < chunk; j++) {
+                BGCN_ASSERT(s[pos + j] < 10);
+                v = v * 10 + s[pos + j];
+            }
+        } else {
+            for (size_t j = 0; j < chunk; j++) {
+                BGCN_ASSERT(s[pos + j] < b);
+                v = v * b + s[pos + j];
+            }
+        }
+        if (rn == 0) {
+            if (v != 0)
+                rp[rn++] = v;
+            continue;
+        }
+        /* The high limb of U * B_b is below B_b, so adding the carry of
+         * add_1 cannot overflow it. */
+        bgcn_limb_t hi = bgcn_mul_1(rp, rp, rn, ri->big_base);
+        hi += bgcn_add_1(rp, rp, rn, v);
+        if (hi != 0)
+            rp[rn++] = hi;
+    }
+    *rnp = rn;
+    return BGCN_OK;
+}
+
+/* Writes U = value of {s,len} to rp, which has room for
+ * bgcn_set_str_size(len, base) limbs; *rnp = normalised size.  Level: the
+ * highest tower level that may be used. */
+static bgcn_status dc(bgcn_limb_t *rp, long *rnp, const unsigned char *s,
+                      size_t len, const bgcn_radix_tower *t, int level,
+                      const bgcn_radix_info *ri)
+{
+    BGCN_POLL();
+    while (level >= 0 && t->pw[level].digits >= len)
+        level--;
+    if (level < 0 ||
+        len / (size_t)ri->chars_per_limb < (size_t)bgcn_set_str_dc_threshold)
+        return basecase(rp, rnp, s, len, ri);
+    const bgcn_radix_pow *P = &t->pw[level];
+    size_t lo_len = P->digits, hi_len = len - lo_len;
+    long hcap = bgcn_set_str_size(hi_len, ri->base);
+    long lcap = bgcn_set_str_size(lo_len, ri->base);
+    long pcap = hcap + P->n + P->shift;
+    bgcn_limb_t *hi = bgcn_alloc_limbs((size_t)(hcap + lcap + pcap));
+    if (!hi)
+        return BGCN_ENOMEM;
+    bgcn_limb_t *lo = hi + hcap, *prod = lo + lcap;
+    long hn, ln;
+    bgcn_status st = dc(hi, &hn, s, hi_len, t, level - 1, ri);
+    if (st != BGCN_OK)
+        goto done;
+    st = dc(lo, &ln, s + hi_len, lo_len, t, level - 1, ri);
+    if (st != BGCN_OK)
+        goto done;
+    if (hn == 0) {
+        bgcn_copyi(rp, lo, ln);
+        *rnp = ln;
+        goto done;
+    }
+    long sh = P->shift, pn = hn + P->n;
+    /* Limbs below the shift come from lo alone (lo < P, so ln <= n + s). */
+    if (ln >= sh) {
+        bgcn_copyi(prod, lo, sh);
+    } else {
+        bgcn_copyi(prod, lo, ln);
+        bgcn_zero(prod + ln, sh - ln);
+    }
+    if (hn >= P->n)
+        st = bgcn_mul(prod + sh, hi, hn, P->p, P->n);
+    else
+        st = bgcn_mul(prod + sh, P->p, P->n, hi, hn);
+    if (st != BGCN_OK)
+        goto done;
+    if (ln > sh) {
+        bgcn_limb_t cy = bgcn_add(prod + sh, prod + sh, pn, lo + sh, ln - sh);
+        BGCN_ASSERT(cy == 0);
+        (void)cy;
+    }
+    long rn = bgcn_normalized_size(prod, pn + sh);
+    BGCN_ASSERT(rn <= bgcn_set_str_size(len, ri->base));
+    bgcn_copyi(rp, prod, rn);
+    *rnp = rn;
+done:
+    bgcn_free_limbs(hi);
+    return st;
+}
+
+static void pow2(bgcn_limb_t *rp, long *rnp, const unsigned char *s,
+                 size_t len, int k)
+{
+    long rn = 0;
+    bgcn_limb_t acc = 0;
+    int bit = 0;
+    for (size_t i = len; i-- > 0;) {
+        bgcn_limb_t d = s[i];
+        BGCN_ASSERT(d < ((bgcn_limb_t)1 << k));
+        acc |= d << bit;
+        bit += k;
+        if (bit >= 64) {
+            rp[rn++] = acc;
+            bit -= 64;
+            acc = bit ? d >> (k - bit) : 0;
+        }
+    }
+    if (bit > 0)
+        rp[rn++] = acc;
+    *rnp = bgcn_normalized_size(rp, rn);
+}
+
+bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rnp, const unsigned char *str,
+                         size_t len, int base)
+{
+    BGCN_ASSERT(base >= 2 && base <= 36);
+    while (len > 0 && str[0] == 0) { /* leading zeros */
+        str++;
+        len--;
+    }
+    if (len == 0) {
+        *rnp = 0;
+        return BGCN_OK;
+    }
+    bgcn_radix_info ri;
+    bgcn_radix_info_init(&ri, base);
+    if (ri.log2base) {
+        pow2(rp, rnp, str, len, ri.log2base);
+        return BGCN_OK;
+    }
+    size_t m = (size_t)ri.chars_per_limb;
+    if (len <= m || len / m < (size_t)bgcn_set_str_dc_threshold)
+        return basecase(rp, rnp, str, len, &ri);
+    /* Powers up to the largest P_k with fewer digits than len. */
+    bgcn_radix_tower t;
+    bgcn_radix_tower_init(&t);
+    bgcn_status st;
+    do {
+        st = bgcn_radix_tower_extend(&t, &ri);
+        if (st != BGCN_OK)
+            goto done;
+    } while (2 * t.pw[t.levels - 1].digits < len);
+    st = dc(rp, rnp, str, len, &t, t.levels - 1, &ri);
+done:
+    bgcn_radix_tower_free(&t);
+    return st;
+}

@@ -1,0 +1,332 @@
+/* test-radix.c -- bgcn_get_str / bgcn_set_str against GMP (mpz_get_str,
+ * mpz_set_str) and against the slow reference (bgc_ref_get_str,
+ * bgc_ref_set_str), in every base 2..36.
+ *
+ * The divide-and-conquer paths are reached both at their default
+ * thresholds (sizes up to ~10^5 decimal digits) and with the thresholds
+ * lowered to 1..5 limbs, so that every level of the recursion is exercised
+ * at small sizes.  Also: round trips, size bounds, the source left intact,
+ * guard bytes/limbs around outputs, ENOMEM at every allocation and
+ * EINTR. */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "refmpn.h"
+#include "testlib.h"
+
+#define GUARD_BYTES 16
+#define CANARY_BYTE 0xa5
+
+static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/* A digit buffer of n usable bytes with canary bytes on both sides. */
+static unsigned char *str_alloc(size_t n)
+{
+    unsigned char *p = malloc(n + 2 * GUARD_BYTES);
+    memset(p, CANARY_BYTE, n + 2 * GUARD_BYTES);
+    return p + GUARD_BYTES;
+}
+static int str_guards_ok(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < GUARD_BYTES; i++)
+        if (p[-1 - (long)i] != CANARY_BYTE || p[n + i] != CANARY_BYTE)
+            return 0;
+    return 1;
+}
+static void str_free(unsigned char *p)
+{
+    free(p - GUARD_BYTES);
+}
+
+static void to_mpz(mpz_t z, const bgcn_limb_t *ap, long n)
+{
+    mpz_import(z, (size_t)n, -1, sizeof(bgcn_limb_t), 0, 0, ap);
+}
+
+/* get_str of {ap,n} in base against GMP and the reference; then the round
+ * trip through set_str. */
+static void check_get(const bgcn_limb_t *ap, long n, int base, int with_ref)
+{
+    bgcn_limb_t *copy = malloc(sizeof *copy * (size_t)(n ? n : 1));
+    memcpy(copy, ap, sizeof *copy * (size_t)n);
+    size_t cap = bgcn_get_str_size(ap, n, base);
+    unsigned char *s = str_alloc(cap);
+    size_t len = 0;
+    bgcn_status st = bgcn_get_str(s, &len, base, ap, n);
+    cr_assert(st == BGCN_OK, "get_str status %d", (int)st);
+    cr_assert(str_guards_ok(s, cap), "get_str wrote outside str (n=%ld base %d)", n, base);
+    cr_assert(memcmp(copy, ap, sizeof *copy * (size_t)n) == 0, "get_str clobbered its source");
+    cr_assert(len >= 1 && len <= cap, "len %zu cap %zu", len, cap);
+    mpz_t z;
+    mpz_init(z);
+    to_mpz(z, ap, n);
+    char *g = mpz_get_str(NULL, base, z);
+    size_t glen = strlen(g);
+    cr_assert(cap <= glen + 1, "size bound %zu too loose for %zu digits", cap, glen);
+    int ok = len == glen;
+    for (size_t i = 0; ok && i < len; i++)
+        ok = s[i] < base && alphabet[s[i]] == g[i];
+    if (!ok)
+        t_dump("operand", ap, n);
+    cr_assert(ok, "get_str base %d n=%ld: %zu digits, GMP %zu (thresholds %ld/%ld)",
+              base, n, len, glen, bgcn_get_str_dc_threshold, bgcn_set_str_dc_threshold);
+    if (with_ref) {
+        unsigned char *r = malloc(bgc_ref_str_size(n, base));
+        size_t rlen = bgc_ref_get_str(r, base, ap, n);
+        cr_assert(rlen == len && memcmp(r, s, len) == 0, "reference get_str disagrees");
+        free(r);
+    }
+    /* Round trip. */
+    long rcap = bgcn_set_str_size(len, base);
+    bgcn_limb_t *back = t_alloc_guarded(rcap);
+    long rn = -1;
+    st = bgcn_set_str(back, &rn, s, len, base);
+    cr_assert(st == BGCN_OK);
+    cr_assert(t_check_guards(back, rcap), "set_str wrote outside rp");
+    long nn = bgcn_normalized_size(ap, n);
+    cr_assert(rn == nn && t_equal("round trip", back, ap, nn),
+              "round trip base %d n=%ld rn=%ld", base, n, rn);
+    t_free_guarded(back);
+    free(g);
+    mpz_clear(z);
+    str_free(s);
+    free(copy);
+}
+
+/* set_str of len random digits (some leading zeros) against GMP and the
+ * reference. */
+static void check_set(size_t len, int base, int with_ref)
+{
+    unsigned char *s = malloc(len + 1);
+    char *a = malloc(len + 2);
+    int shape = (int)t_rand_below(4);
+    for (size_t i = 0; i < len; i++) {
+        unsigned d = (unsigned)t_rand_below((uint64_t)base);
+        if (shape == 1)
+            d = (unsigned)base - 1; /* all top digits: b^len - 1 */
+        else if (shape == 2 && t_rand_below(8))
+            d = 0; /* mostly zeros */
+        s[i] = (unsigned char)d;
+    }
+    if (len > 0 && t_rand_below(4) == 0) /* leading zeros */
+        memset(s, 0, (size_t)t_rand_below(len) + 1);
+    for (size_t i = 0; i < len; i++)
+        a[i] = alphabet[s[i]];
+    a[len] = 0;
+    unsigned char *scopy = malloc(len + 1);
+    memcpy(scopy, s, len);
+    long cap = bgcn_set_str_size(len, base);
+    bgcn_limb_t *r = t_alloc_guarded(cap);
+    long rn = -1;
+    bgcn_status st = bgcn_set_str(r, &rn, s, len, base);
+    cr_assert(st == BGCN_OK);
+    cr_assert(t_check_guards(r, cap), "set_str guard, len %zu base %d", len, base);
+    cr_assert(memcmp(scopy, s, len) == 0, "set_str clobbered its source");
+    mpz_t z;
+    mpz_init(z);
+    if (len > 0)
+        cr_assert(mpz_set_str(z, a, base) == 0);
+    size_t gn = 0;
+    bgcn_limb_t *g = malloc(sizeof *g * (size_t)cap);
+    mpz_export(g, &gn, -1, sizeof *g, 0, 0, z);
+    cr_assert(rn >= 0 && rn <= cap && (size_t)rn == gn && t_equal("set_str", r, g, rn),
+              "set_str base %d len %zu: %ld limbs, GMP %zu (threshold %ld)", base, len,
+              rn, gn, bgcn_set_str_dc_threshold);
+    cr_assert(rn == 0 || r[rn - 1] != 0, "set_str result not normalised");
+    if (with_ref && len > 0) {
+        long rc = bgc_ref_limbs_size(len, base);
+        bgcn_limb_t *w = malloc(sizeof *w * (size_t)rc);
+        long wn = bgc_ref_set_str(w, s, len, base);
+        cr_assert(wn == rn && t_equal("ref set_str", r, w, rn), "reference set_str disagrees");
+        free(w);
+    }
+    free(g);
+    mpz_clear(z);
+    t_free_guarded(r);
+    free(scopy);
+    free(a);
+    free(s);
+}
+
+static void restore_thresholds(void)
+{
+    bgcn_get_str_dc_threshold = BGCN_GET_STR_DC_THRESHOLD;
+    bgcn_set_str_dc_threshold = BGCN_SET_STR_DC_THRESHOLD;
+}
+
+Test(radix, small_all_bases)
+{
+    bgcn_limb_t a[40];
+    for (int base = 2; base <= 36; base++) {
+        for (long n = 0; n <= 40; n++) {
+            t_fill(a, n);
+            check_get(a, n, base, 1);
+        }
+        for (size_t len = 0; len <= 120; len++)
+            check_set(len, base, 1);
+    }
+}
+
+Test(radix, zero_and_edges)
+{
+    bgcn_limb_t a[4] = {0, 0, 0, 0};
+    for (int base = 2; base <= 36; base++) {
+        unsigned char s[8];
+        size_t len = 99;
+        cr_assert(bgcn_get_str(s, &len, base, a, 0) == BGCN_OK && len == 1 && s[0] == 0);
+        cr_assert(bgcn_get_str(s, &len, base, a, 4) == BGCN_OK && len == 1 && s[0] == 0);
+        cr_assert(bgcn_get_str_size(a, 4, base) == 1);
+        long rn = 99;
+        bgcn_limb_t r[4];
+        cr_assert(bgcn_set_str(r, &rn, s, 0, base) == BGCN_OK && rn == 0);
+        unsigned char zeros[5] = {0, 0, 0, 0, 0};
+        cr_assert(bgcn_set_str(r, &rn, zeros, 5, base) == BGCN_OK && rn == 0);
+        /* b^k - 1, b^k and b^k + 1 around every limb boundary. */
+        mpz_t z;
+        mpz_init(z);
+        for (unsigned k = 1; k < 200; k++) {
+            for (int d = -1; d <= 1; d++) {
+                bgcn_limb_t v[24] = {0};
+                mpz_ui_pow_ui(z, (unsigned long)base, k);
+                if (d < 0)
+                    mpz_sub_ui(z, z, 1);
+                else if (d > 0)
+                    mpz_add_ui(z, z, 1);
+                size_t vn = 0;
+                mpz_export(v, &vn, -1, 8, 0, 0, z);
+                check_get(v, (long)vn, base, 0);
+            }
+        }
+        mpz_clear(z);
+    }
+}
+
+/* Every base through the divide-and-conquer paths with tiny thresholds. */
+Test(radix, dc_low_thresholds, .timeout = 120)
+{
+    bgcn_limb_t *a = malloc(sizeof *a * 200);
+    for (long thr = 1; thr <= 5; thr++) {
+        bgcn_get_str_dc_threshold = thr;
+        bgcn_set_str_dc_threshold = thr;
+        for (int base = 2; base <= 36; base++) {
+            for (int rep = 0; rep < 6; rep++) {
+                long n = t_rand_size(1, rep < 3 ? 24 : 200);
+                t_fill(a, n);
+                check_get(a, n, base, rep < 2);
+                size_t len = (size_t)t_rand_size(1, rep < 3 ? 300 : 3000);
+                check_set(len, base, rep < 2);
+            }
+        }
+    }
+    restore_thresholds();
+    free(a);
+}
+
+/* Around the default thresholds and up to 10^5 decimal digits. */
+Test(radix, large, .timeout = 120)
+{
+    restore_thresholds();
+    long sizes[] = {BGCN_GET_STR_DC_THRESHOLD - 1, BGCN_GET_STR_DC_THRESHOLD,
+                    BGCN_GET_STR_DC_THRESHOLD + 1, 2 * BGCN_GET_STR_DC_THRESHOLD,
+                    3 * BGCN_GET_STR_DC_THRESHOLD + 7, BGCN_SET_STR_DC_THRESHOLD,
+                    3 * BGCN_SET_STR_DC_THRESHOLD, 1000, 2500, 5200};
+    int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
+    bgcn_limb_t *a = malloc(sizeof *a * 5200);
+    for (int i = 0; i < nsizes; i++) {
+        t_fill(a, sizes[i]);
+        check_get(a, sizes[i], 10, sizes[i] <= 300);
+        int base = 3 + (int)t_rand_below(34);
+        t_fill(a, sizes[i]);
+        check_get(a, sizes[i], base, 0);
+    }
+    size_t lens[] = {19 * BGCN_SET_STR_DC_THRESHOLD - 1, 19 * BGCN_SET_STR_DC_THRESHOLD,
+                     19 * BGCN_SET_STR_DC_THRESHOLD + 1, 20000, 54321, 100000};
+    for (int i = 0; i < (int)(sizeof lens / sizeof lens[0]); i++) {
+        check_set(lens[i], 10, lens[i] < 10000);
+        check_set(lens[i] / 2, 3 + (int)t_rand_below(34), 0);
+    }
+    free(a);
+}
+
+Test(radix, enomem_every_allocation)
+{
+    bgcn_limb_t *a = malloc(sizeof *a * 400);
+    t_fill_normalized(a, 400);
+    bgcn_get_str_dc_threshold = 3;
+    bgcn_set_str_dc_threshold = 3;
+    size_t cap = bgcn_get_str_size(a, 400, 10);
+    unsigned char *s = malloc(cap);
+    size_t len = 0;
+    int saw_ok = 0;
+    for (long k = 1; k < 100000 && !saw_ok; k++) {
+        bgcn_alloc_fail_after(k);
+        bgcn_status st = bgcn_get_str(s, &len, 10, a, 400);
+        bgcn_alloc_fail_after(0);
+        cr_assert(st == BGCN_OK || st == BGCN_ENOMEM);
+        saw_ok = st == BGCN_OK;
+    }
+    cr_assert(saw_ok);
+    long rcap = bgcn_set_str_size(len, 10);
+    bgcn_limb_t *r = malloc(sizeof *r * (size_t)rcap);
+    long rn;
+    saw_ok = 0;
+    for (long k = 1; k < 100000 && !saw_ok; k++) {
+        bgcn_alloc_fail_after(k);
+        bgcn_status st = bgcn_set_str(r, &rn, s, len, 10);
+        bgcn_alloc_fail_after(0);
+        cr_assert(st == BGCN_OK || st == BGCN_ENOMEM);
+        saw_ok = st == BGCN_OK;
+    }
+    cr_assert(saw_ok && rn == 400 && t_equal("after ENOMEM", r, a, 400));
+    restore_thresholds();
+    free(r);
+    free(s);
+    free(a);
+}
+
+Test(radix, eintr)
+{
+    bgcn_limb_t *a = malloc(sizeof *a * 2000);
+    t_fill_normalized(a, 2000);
+    size_t cap = bgcn_get_str_size(a, 2000, 10);
+    unsigned char *s = malloc(cap);
+    size_t len;
+    bgcn_interrupt_flag = 1;
+    cr_assert(bgcn_get_str(s, &len, 10, a, 2000) == BGCN_EINTR);
+    bgcn_interrupt_flag = 0;
+    cr_assert(bgcn_get_str(s, &len, 10, a, 2000) == BGCN_OK);
+    long rcap = bgcn_set_str_size(len, 10), rn;
+    bgcn_limb_t *r = malloc(sizeof *r * (size_t)rcap);
+    bgcn_interrupt_flag = 1;
+    cr_assert(bgcn_set_str(r, &rn, s, len, 10) == BGCN_EINTR);
+    bgcn_interrupt_flag = 0;
+    cr_assert(bgcn_set_str(r, &rn, s, len, 10) == BGCN_OK && rn == 2000);
+    free(r);
+    free(s);
+    free(a);
+}
+
+Test(refmpn, radix_small)
+{
+    /* The reference against GMP on its own, so it can be trusted. */
+    for (int base = 2; base <= 36; base++)
+        for (long n = 0; n <= 6; n++) {
+            bgcn_limb_t a[6];
+            t_fill(a, n);
+            unsigned char *r = malloc(bgc_ref_str_size(n, base));
+            size_t len = bgc_ref_get_str(r, base, a, n);
+            mpz_t z;
+            mpz_init(z);
+            to_mpz(z, a, n);
+            char *g = mpz_get_str(NULL, base, z);
+            cr_assert(strlen(g) == len);
+            for (size_t i = 0; i < len; i++)
+                cr_assert(alphabet[r[i]] == g[i]);
+            free(g);
+            mpz_clear(z);
+            free(r);
+        }
+}
