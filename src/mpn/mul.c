@@ -1,7 +1,154 @@
 /* mul.c -- bgcn_mul and bgcn_sqr: choose the algorithm by size.
- * Contracts in bgcn.h.  (Schoolbook only until the subquadratic
- * algorithms land.) */
+ * Contracts in bgcn.h.
+ *
+ * Order of choice for {ap,an} x {bp,bn}, an >= bn (all sizes in limbs):
+ *   bn < MUL_TOOM22            schoolbook (any an: its cost is an*bn)
+ *   bn >= MUL_NTT              three-prime NTT (ntt.c), any shape
+ *   bn >= MUL_TOOM44, shape fits Toom-4 (bn > 3 ceil(an/4))   Toom-4
+ *   bn >= MUL_TOOM33, shape fits Toom-3 (bn > 2 ceil(an/3))   Toom-3
+ *   shape fits Toom-2 (bn > ceil(an/2))                       Karatsuba,
+ *       whose three half-size products then pick their own algorithm
+ *       (so a 3:2 operand pair costs about 2 M(3an/8) + a thin product)
+ *   otherwise (an >= about 2 bn)  chunking: a is cut into bn-limb pieces,
+ *       each piece times b is a balanced product added into place, and
+ *       the last short piece r < bn is multiplied as b x r, recursively.
+ * No operand is ever zero-padded, so lopsided shapes cost what their
+ * pieces cost.
+ *
+ * Scratch: the Toom recursion works in one area allocated here per
+ * top-level call, sized by bgcn_mul_toom_itch (a bound that does not
+ * depend on the thresholds, so the tuning program may change them
+ * freely between calls).  The NTT path allocates its own arrays. */
 #include "bgcn.h"
+#include "mul-impl.h"
+#include "thresholds.h"
+
+long bgcn_mul_toom22_threshold = BGCN_MUL_TOOM22_THRESHOLD;
+long bgcn_mul_toom33_threshold = BGCN_MUL_TOOM33_THRESHOLD;
+long bgcn_mul_toom44_threshold = BGCN_MUL_TOOM44_THRESHOLD;
+long bgcn_mul_ntt_threshold = BGCN_MUL_NTT_THRESHOLD;
+long bgcn_sqr_toom2_threshold = BGCN_SQR_TOOM2_THRESHOLD;
+long bgcn_sqr_toom3_threshold = BGCN_SQR_TOOM3_THRESHOLD;
+long bgcn_sqr_toom4_threshold = BGCN_SQR_TOOM4_THRESHOLD;
+long bgcn_sqr_ntt_threshold = BGCN_SQR_NTT_THRESHOLD;
+
+/* The largest local need of one level is Toom-4's: five (2n+1)-limb
+ * products and ten (n+1)-limb evaluations with n = ceil(N/4), at most
+ * 5N + 30; Toom-3 needs 12 ceil(N/3) + 9, Karatsuba 2 ceil(N/2), chunking
+ * 2bn with bn <= ceil(N/2).  Every product handed down has both operands
+ * of at most ceil(N/2) limbs (the largest piece, Karatsuba's). */
+long bgcn_mul_toom_itch(long n)
+{
+    long total = 0;
+    while (n > 1) {
+        total += 5 * n + 40;
+        n = (n + 1) / 2;
+    }
+    return total;
+}
+
+long bgcn_mul_rec_itch(long an, long bn)
+{
+    if (an < bn) {
+        long t = an;
+        an = bn;
+        bn = t;
+    }
+    /* A lopsided pair is chunked: a 2bn-limb product buffer plus what the
+     * bn x bn (and smaller) products need. */
+    if (bn <= (an + 1) / 2)
+        return 2 * bn + bgcn_mul_toom_itch(bn);
+    return bgcn_mul_toom_itch(an);
+}
+
+bgcn_status bgcn_mul_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp,
+                         const bgcn_limb_t *yp, long n, bgcn_limb_t *ws)
+{
+    BGCN_TRY(bgcn_mul_rec(rp, xp, n, yp, n, ws));
+    bgcn_limb_t xh = xp[n], yh = yp[n];
+    rp[2 * n] = xh * yh;
+    if (xh)
+        rp[2 * n] += bgcn_addmul_1(rp + n, yp, n, xh);
+    if (yh)
+        rp[2 * n] += bgcn_addmul_1(rp + n, xp, n, yh);
+    return BGCN_OK;
+}
+
+bgcn_status bgcn_sqr_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp, long n,
+                         bgcn_limb_t *ws)
+{
+    BGCN_TRY(bgcn_sqr_rec(rp, xp, n, ws));
+    bgcn_limb_t xh = xp[n];
+    rp[2 * n] = xh * xh;
+    if (xh)
+        rp[2 * n] += bgcn_addmul_1(rp + n, xp, n, 2 * xh);
+    return BGCN_OK;
+}
+
+/* an >= 2bn - 1: a in bn-limb pieces. */
+static bgcn_status mul_chunked(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                               long an, const bgcn_limb_t *bp, long bn,
+                               bgcn_limb_t *scratch)
+{
+    bgcn_limb_t *tp = scratch, *ws = scratch + 2 * bn;
+    BGCN_TRY(bgcn_mul_rec(rp, ap, bn, bp, bn, ws));
+    long pos = bn;
+    while (pos < an) {
+        BGCN_POLL();
+        long r = an - pos < bn ? an - pos : bn;
+        /* tp = piece * b (bn + r limbs); rp[pos .. pos+bn) already holds
+         * the high half of the previous product. */
+        BGCN_TRY(bgcn_mul_rec(tp, bp, bn, ap + pos, r, ws));
+        bgcn_limb_t c = bgcn_add_n(rp + pos, rp + pos, tp, bn);
+        bgcn_copyi(rp + pos + bn, tp + bn, r);
+        mi_incr(rp + pos + bn, r, c);
+        pos += r;
+    }
+    return BGCN_OK;
+}
+
+bgcn_status bgcn_mul_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                         const bgcn_limb_t *bp, long bn,
+                         bgcn_limb_t *scratch)
+{
+    if (an < bn) {
+        const bgcn_limb_t *tp = ap;
+        ap = bp;
+        bp = tp;
+        long t = an;
+        an = bn;
+        bn = t;
+    }
+    if (bn < bgcn_mul_toom22_threshold || bn < 2) {
+        bgcn_mul_basecase(rp, ap, an, bp, bn);
+        return BGCN_OK;
+    }
+    if (bn >= bgcn_mul_ntt_threshold)
+        return bgcn_mul_ntt(rp, ap, an, bp, bn);
+    if (bn >= bgcn_mul_toom44_threshold && bn > 3 * ((an + 3) / 4))
+        return bgcn_mul_toom44(rp, ap, an, bp, bn, scratch);
+    if (bn >= bgcn_mul_toom33_threshold && bn > 2 * ((an + 2) / 3))
+        return bgcn_mul_toom33(rp, ap, an, bp, bn, scratch);
+    if (bn > (an + 1) / 2)
+        return bgcn_mul_toom22(rp, ap, an, bp, bn, scratch);
+    return mul_chunked(rp, ap, an, bp, bn, scratch);
+}
+
+bgcn_status bgcn_sqr_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+                         bgcn_limb_t *scratch)
+{
+    if (n < bgcn_sqr_toom2_threshold || n < 2) {
+        bgcn_sqr_basecase(rp, ap, n);
+        return BGCN_OK;
+    }
+    if (n >= bgcn_sqr_ntt_threshold)
+        return bgcn_sqr_ntt(rp, ap, n);
+    if (n >= bgcn_sqr_toom4_threshold && n > 3 * ((n + 3) / 4))
+        return bgcn_sqr_toom4(rp, ap, n, scratch);
+    if (n >= bgcn_sqr_toom3_threshold && n > 2 * ((n + 2) / 3))
+        return bgcn_sqr_toom3(rp, ap, n, scratch);
+    return bgcn_sqr_toom2(rp, ap, n, scratch);
+}
 
 bgcn_status bgcn_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                      const bgcn_limb_t *bp, long bn)
@@ -9,14 +156,34 @@ bgcn_status bgcn_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     BGCN_ASSERT(an >= bn && bn >= 1);
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, an + bn, ap, an));
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, an + bn, bp, bn));
-    bgcn_mul_basecase(rp, ap, an, bp, bn);
-    return BGCN_OK;
+    if (bn < bgcn_mul_toom22_threshold || bn < 2) {
+        bgcn_mul_basecase(rp, ap, an, bp, bn);
+        return BGCN_OK;
+    }
+    if (bn >= bgcn_mul_ntt_threshold)
+        return bgcn_mul_ntt(rp, ap, an, bp, bn);
+    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)bgcn_mul_rec_itch(an, bn));
+    if (!ws)
+        return BGCN_ENOMEM;
+    bgcn_status st = bgcn_mul_rec(rp, ap, an, bp, bn, ws);
+    bgcn_free_limbs(ws);
+    return st;
 }
 
 bgcn_status bgcn_sqr(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n)
 {
     BGCN_ASSERT(n >= 1);
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, 2 * n, ap, n));
-    bgcn_sqr_basecase(rp, ap, n);
-    return BGCN_OK;
+    if (n < bgcn_sqr_toom2_threshold || n < 2) {
+        bgcn_sqr_basecase(rp, ap, n);
+        return BGCN_OK;
+    }
+    if (n >= bgcn_sqr_ntt_threshold)
+        return bgcn_sqr_ntt(rp, ap, n);
+    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)bgcn_mul_toom_itch(n));
+    if (!ws)
+        return BGCN_ENOMEM;
+    bgcn_status st = bgcn_sqr_rec(rp, ap, n, ws);
+    bgcn_free_limbs(ws);
+    return st;
 }

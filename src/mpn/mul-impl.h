@@ -1,0 +1,175 @@
+/* mul-impl.h -- private to the multiplication files (mul.c, toom*.c,
+ * ntt.c): the recursion entry points that share one scratch area, and
+ * small linear helpers used by the Toom evaluation and interpolation
+ * steps.  Not part of the engine's public contract (see bgcn.h).
+ *
+ * Scratch convention: the Toom functions never allocate.  Each takes a
+ * caller-provided scratch area of at least bgcn_mul_toom_itch(an) limbs,
+ * uses a fixed prefix of it for its own temporaries and hands the rest
+ * down to the products it computes.  bgcn_mul/bgcn_sqr allocate that area
+ * once per top-level call, so the recursion costs no allocator calls. */
+#ifndef BGCN_MUL_IMPL_H
+#define BGCN_MUL_IMPL_H
+
+#include "bgcn.h"
+
+/* {rp,an+bn} = {ap,an} * {bp,bn} for any an, bn >= 1 (either order),
+ * choosing schoolbook / Toom / chunking by the thresholds; NTT above its
+ * threshold (that path allocates).  Scratch: bgcn_mul_rec_itch(an, bn). */
+bgcn_status bgcn_mul_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                         const bgcn_limb_t *bp, long bn,
+                         bgcn_limb_t *scratch);
+/* {rp,2n} = {ap,n}^2, same rules; scratch bgcn_mul_toom_itch(n). */
+bgcn_status bgcn_sqr_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+                         bgcn_limb_t *scratch);
+/* Scratch for bgcn_mul_rec with these sizes (any order). */
+long bgcn_mul_rec_itch(long an, long bn);
+
+/* {rp,2n+1} = {xp,n+1} * {yp,n+1} for evaluated Toom operands whose
+ * product fits 2n+1 limbs (small top limbs): the low n x n product by
+ * recursion, the top limbs' share by addmul_1.  Scratch as for n x n. */
+bgcn_status bgcn_mul_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp,
+                         const bgcn_limb_t *yp, long n, bgcn_limb_t *ws);
+/* {rp,2n+1} = {xp,n+1}^2, same conditions. */
+bgcn_status bgcn_sqr_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp, long n,
+                         bgcn_limb_t *ws);
+
+/* ---- linear helpers (all wrap modulo B^n; callers know the true
+ * values fit, so a carry or borrow out of the top is discarded) ---- */
+
+/* {rp,n} += c, n >= 0. */
+static inline void mi_incr(bgcn_limb_t *rp, long n, bgcn_limb_t c)
+{
+    for (long i = 0; i < n && c; i++) {
+        bgcn_limb_t x = rp[i] + c;
+        c = x < c;
+        rp[i] = x;
+    }
+}
+
+/* {rp,n} -= c, n >= 0. */
+static inline void mi_decr(bgcn_limb_t *rp, long n, bgcn_limb_t c)
+{
+    for (long i = 0; i < n && c; i++) {
+        bgcn_limb_t x = rp[i];
+        rp[i] = x - c;
+        c = x < c;
+    }
+}
+
+/* {rp,rn} += {ap,an}, 0 <= an <= rn; returns the carry out of rp[rn-1]. */
+static inline bgcn_limb_t mi_add_in(bgcn_limb_t *rp, long rn,
+                                    const bgcn_limb_t *ap, long an)
+{
+    if (an == 0)
+        return 0;
+    bgcn_limb_t c = bgcn_add_n(rp, rp, ap, an);
+    for (long i = an; i < rn && c; i++) {
+        bgcn_limb_t x = rp[i] + 1;
+        c = x == 0;
+        rp[i] = x;
+    }
+    return c;
+}
+
+/* {rp,rn} -= {ap,an}, 0 <= an <= rn; returns the borrow. */
+static inline bgcn_limb_t mi_sub_in(bgcn_limb_t *rp, long rn,
+                                    const bgcn_limb_t *ap, long an)
+{
+    if (an == 0)
+        return 0;
+    bgcn_limb_t c = bgcn_sub_n(rp, rp, ap, an);
+    for (long i = an; i < rn && c; i++) {
+        bgcn_limb_t x = rp[i];
+        c = x == 0;
+        rp[i] = x - 1;
+    }
+    return c;
+}
+
+/* {rp,rn} -= k * {ap,an}, 1 <= an <= rn. */
+static inline void mi_submul_in(bgcn_limb_t *rp, long rn,
+                                const bgcn_limb_t *ap, long an,
+                                bgcn_limb_t k)
+{
+    bgcn_limb_t c = bgcn_submul_1(rp, ap, an, k);
+    mi_decr(rp + an, rn - an, c);
+}
+
+/* {rp,n} = {ap,n} + {bp,m}, n >= m >= 0 (zero-extended b); returns carry.
+ * rp may equal ap. */
+static inline bgcn_limb_t mi_add(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                 long n, const bgcn_limb_t *bp, long m)
+{
+    bgcn_limb_t c = m ? bgcn_add_n(rp, ap, bp, m) : 0;
+    for (long i = m; i < n; i++) {
+        bgcn_limb_t x = ap[i] + c;
+        c = x < c;
+        rp[i] = x;
+    }
+    return c;
+}
+
+/* Compare {ap,n} with {bp,m} zero-extended, n >= m >= 0: -1, 0, 1. */
+static inline int mi_cmp(const bgcn_limb_t *ap, long n,
+                         const bgcn_limb_t *bp, long m)
+{
+    for (long i = n - 1; i >= m; i--)
+        if (ap[i])
+            return 1;
+    for (long i = m - 1; i >= 0; i--)
+        if (ap[i] != bp[i])
+            return ap[i] > bp[i] ? 1 : -1;
+    return 0;
+}
+
+/* {rp,n} = |{ap,n} - {bp,m}| (b zero-extended, n >= m >= 0); returns 1
+ * when a < b.  rp may equal ap; no other overlap. */
+static inline int mi_abs_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+                             const bgcn_limb_t *bp, long m)
+{
+    if (mi_cmp(ap, n, bp, m) >= 0) {
+        bgcn_limb_t c = m ? bgcn_sub_n(rp, ap, bp, m) : 0;
+        for (long i = m; i < n; i++) {
+            bgcn_limb_t x = ap[i];
+            rp[i] = x - c;
+            c = x < c;
+        }
+        return 0;
+    }
+    /* a < b: the high limbs of a beyond m are zero. */
+    bgcn_sub_n(rp, bp, ap, m);
+    for (long i = m; i < n; i++)
+        rp[i] = 0;
+    return 1;
+}
+
+/* {rp,n} >>= k (0 < k < 64), in place. */
+static inline void mi_rshift(bgcn_limb_t *rp, long n, unsigned k)
+{
+    for (long i = 0; i < n - 1; i++)
+        rp[i] = (rp[i] >> k) | (rp[i + 1] << (64 - k));
+    rp[n - 1] >>= k;
+}
+
+/* {rp,n} /= d in place for an odd d that divides it exactly; dinv is
+ * d^-1 mod 2^64.  Hensel (low-to-high) division: each quotient limb is the
+ * limb times the inverse, and q*d's high half is borrowed from the next
+ * limb. */
+static inline void mi_divexact_odd(bgcn_limb_t *rp, long n, bgcn_limb_t d,
+                                   bgcn_limb_t dinv)
+{
+    bgcn_limb_t c = 0;
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t x = rp[i];
+        bgcn_limb_t s = x - c;
+        bgcn_limb_t b = x < c;
+        bgcn_limb_t q = s * dinv;
+        rp[i] = q;
+        c = (bgcn_limb_t)(((unsigned __int128)q * d) >> 64) + b;
+    }
+}
+#define MI_INV3 ((bgcn_limb_t)0xAAAAAAAAAAAAAAABu)
+#define MI_INV5 ((bgcn_limb_t)0xCCCCCCCCCCCCCCCDu)
+
+#endif

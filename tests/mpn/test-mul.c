@@ -1,0 +1,458 @@
+/* test-mul.c -- multiplication: Karatsuba, Toom-3, Toom-4 (mul and sqr),
+ * unbalanced shapes, the NTT, and bgcn_mul/bgcn_sqr's choice between them.
+ *
+ * Oracles: GMP's mpn_mul / mpn_sqr at every size, and the schoolbook
+ * product bgcn_mul_basecase_c (the slow reference, independent of every
+ * subquadratic path) where it is cheap enough.  Results and scratch areas
+ * sit between guard limbs; the Toom functions get exactly
+ * bgcn_mul_toom_itch(an) limbs of scratch so an overrun shows.
+ *
+ * Each algorithm is called directly at small sizes, with the thresholds
+ * both at their defaults (sub-products by schoolbook) and forced tiny (so
+ * that every algorithm recurses into every other one at a few limbs). */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+
+typedef bgcn_status (*mul_fn)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                              const bgcn_limb_t *, long, bgcn_limb_t *);
+typedef bgcn_status (*sqr_fn)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                              bgcn_limb_t *);
+
+/* Which algorithm a test calls. */
+enum alg { A_MUL, A_TOOM22, A_TOOM33, A_TOOM44, A_NTT };
+
+static long saved[8];
+
+static void save_thresholds(void)
+{
+    saved[0] = bgcn_mul_toom22_threshold;
+    saved[1] = bgcn_mul_toom33_threshold;
+    saved[2] = bgcn_mul_toom44_threshold;
+    saved[3] = bgcn_mul_ntt_threshold;
+    saved[4] = bgcn_sqr_toom2_threshold;
+    saved[5] = bgcn_sqr_toom3_threshold;
+    saved[6] = bgcn_sqr_toom4_threshold;
+    saved[7] = bgcn_sqr_ntt_threshold;
+}
+
+static void restore_thresholds(void)
+{
+    bgcn_mul_toom22_threshold = saved[0];
+    bgcn_mul_toom33_threshold = saved[1];
+    bgcn_mul_toom44_threshold = saved[2];
+    bgcn_mul_ntt_threshold = saved[3];
+    bgcn_sqr_toom2_threshold = saved[4];
+    bgcn_sqr_toom3_threshold = saved[5];
+    bgcn_sqr_toom4_threshold = saved[6];
+    bgcn_sqr_ntt_threshold = saved[7];
+}
+
+/* Tiny thresholds: every algorithm is reached within a few limbs. */
+static void tiny_thresholds(void)
+{
+    bgcn_mul_toom22_threshold = 2 + (long)t_rand_below(3);
+    bgcn_mul_toom33_threshold = 5 + (long)t_rand_below(4);
+    bgcn_mul_toom44_threshold = 10 + (long)t_rand_below(6);
+    bgcn_mul_ntt_threshold = 40 + (long)t_rand_below(40);
+    bgcn_sqr_toom2_threshold = 2 + (long)t_rand_below(3);
+    bgcn_sqr_toom3_threshold = 5 + (long)t_rand_below(4);
+    bgcn_sqr_toom4_threshold = 10 + (long)t_rand_below(6);
+    bgcn_sqr_ntt_threshold = 40 + (long)t_rand_below(40);
+}
+
+static void setup(void)
+{
+    t_seed();
+    save_thresholds();
+}
+
+static void teardown(void)
+{
+    restore_thresholds();
+    bgcn_alloc_fail_after(0);
+    bgcn_interrupt_flag = 0;
+}
+
+TestSuite(mul, .init = setup, .fini = teardown, .timeout = 120);
+
+/* Whether alg accepts the shape an x bn (an >= bn). */
+static int shape_ok(enum alg g, long an, long bn)
+{
+    switch (g) {
+    case A_TOOM22: return bn > (an + 1) / 2;
+    case A_TOOM33: return bn > 2 * ((an + 2) / 3);
+    case A_TOOM44: return bn > 3 * ((an + 3) / 4);
+    default: return 1;
+    }
+}
+
+static const char *alg_name(enum alg g)
+{
+    static const char *names[] = {"bgcn_mul", "toom22", "toom33", "toom44",
+                                  "ntt"};
+    return names[g];
+}
+
+/* Multiplies one random operand pair with alg (or squares {ap,an} when
+ * sqr), checks against GMP and, when slow_ref, against schoolbook. */
+static void check_one(enum alg g, int sqr, long an, long bn, int slow_ref)
+{
+    if (sqr)
+        bn = an;
+    long rn = an + bn;
+    bgcn_limb_t *a = t_alloc_guarded(an), *b = t_alloc_guarded(bn);
+    bgcn_limb_t *r = t_alloc_guarded(rn), *want = malloc(rn * sizeof *want);
+    t_fill(a, an);
+    if (sqr)
+        memcpy(b, a, an * sizeof *a);
+    else
+        t_fill(b, bn);
+    for (long i = 0; i < rn; i++)
+        r[i] = 0x5555555555555555u;
+
+    long itch = bgcn_mul_toom_itch(an);
+    bgcn_limb_t *ws = t_alloc_guarded(itch);
+    bgcn_status st = BGCN_OK;
+    switch (g) {
+    case A_MUL:
+        st = sqr ? bgcn_sqr(r, a, an) : bgcn_mul(r, a, an, b, bn);
+        break;
+    case A_TOOM22:
+        st = sqr ? bgcn_sqr_toom2(r, a, an, ws)
+                 : bgcn_mul_toom22(r, a, an, b, bn, ws);
+        break;
+    case A_TOOM33:
+        st = sqr ? bgcn_sqr_toom3(r, a, an, ws)
+                 : bgcn_mul_toom33(r, a, an, b, bn, ws);
+        break;
+    case A_TOOM44:
+        st = sqr ? bgcn_sqr_toom4(r, a, an, ws)
+                 : bgcn_mul_toom44(r, a, an, b, bn, ws);
+        break;
+    case A_NTT:
+        st = sqr ? bgcn_sqr_ntt(r, a, an) : bgcn_mul_ntt(r, a, an, b, bn);
+        break;
+    }
+    cr_assert_eq(st, BGCN_OK, "%s%s %ldx%ld: status %d", alg_name(g),
+                 sqr ? " sqr" : "", an, bn, st);
+    cr_assert(t_check_guards(r, rn), "%s %ldx%ld: guard limbs of rp",
+              alg_name(g), an, bn);
+    cr_assert(t_check_guards(ws, itch), "%s %ldx%ld: scratch overrun",
+              alg_name(g), an, bn);
+    cr_assert(t_check_guards(a, an) && t_check_guards(b, bn));
+
+    if (sqr)
+        mpn_sqr((mp_limb_t *)want, (const mp_limb_t *)a, an);
+    else
+        mpn_mul((mp_limb_t *)want, (const mp_limb_t *)a, an,
+                (const mp_limb_t *)b, bn);
+    if (!t_equal(alg_name(g), r, want, rn))
+        cr_assert_fail("%s%s %ldx%ld differs from GMP", alg_name(g),
+                 sqr ? " sqr" : "", an, bn);
+    if (slow_ref) {
+        bgcn_mul_basecase_c(want, a, an, b, bn);
+        if (!t_equal("schoolbook", r, want, rn))
+            cr_assert_fail("%s %ldx%ld differs from schoolbook", alg_name(g), an,
+                     bn);
+    }
+    /* The sources are unchanged. */
+    if (sqr)
+        cr_assert(memcmp(a, b, an * sizeof *a) == 0, "sqr changed ap");
+    t_free_guarded(a);
+    t_free_guarded(b);
+    t_free_guarded(r);
+    t_free_guarded(ws);
+    free(want);
+}
+
+/* Every an in [lo, hi], a few bn per an among the shapes alg accepts
+ * (including its thinnest and the balanced one). */
+static void sweep(enum alg g, long lo, long hi)
+{
+    for (long an = lo; an <= hi; an++) {
+        long bmin = 1;
+        while (bmin <= an && !shape_ok(g, an, bmin))
+            bmin++;
+        if (bmin > an)
+            continue;
+        long bs[4] = {an, bmin, t_rand_size(bmin, an), t_rand_size(bmin, an)};
+        for (int i = 0; i < 4; i++)
+            check_one(g, 0, an, bs[i], 1);
+        check_one(g, 1, an, an, 1);
+    }
+}
+
+static long mx(long a, long b)
+{
+    return a > b ? a : b;
+}
+
+/* ---- each algorithm directly ---------------------------------------- */
+
+Test(mul, toom22_direct)
+{
+    /* Default thresholds: sub-products by schoolbook up to 3x the
+     * crossover; then with sub-products recursing. */
+    sweep(A_TOOM22, 2, mx(3 * bgcn_mul_toom22_threshold, 40));
+    for (int rep = 0; rep < 4; rep++) {
+        tiny_thresholds();
+        sweep(A_TOOM22, 2, 60);
+    }
+}
+
+Test(mul, toom33_direct)
+{
+    sweep(A_TOOM33, 3, 3 * bgcn_mul_toom22_threshold);
+    for (int rep = 0; rep < 4; rep++) {
+        tiny_thresholds();
+        sweep(A_TOOM33, 3, 70);
+    }
+    restore_thresholds();
+    for (int i = 0; i < 10; i++) {
+        long an = t_rand_size(bgcn_mul_toom33_threshold / 2,
+                              3 * bgcn_mul_toom33_threshold);
+        check_one(A_TOOM33, 0, an, t_rand_size(2 * ((an + 2) / 3) + 1, an),
+                  1);
+        check_one(A_TOOM33, 1, an, an, 1);
+    }
+}
+
+Test(mul, toom44_direct)
+{
+    sweep(A_TOOM44, 4, 3 * bgcn_mul_toom22_threshold);
+    for (int rep = 0; rep < 4; rep++) {
+        tiny_thresholds();
+        sweep(A_TOOM44, 4, 80);
+    }
+    restore_thresholds();
+    for (int i = 0; i < 10; i++) {
+        long an = t_rand_size(bgcn_mul_toom44_threshold / 2,
+                              3 * bgcn_mul_toom44_threshold);
+        check_one(A_TOOM44, 0, an, t_rand_size(3 * ((an + 3) / 4) + 1, an),
+                  1);
+        check_one(A_TOOM44, 1, an, an, 1);
+    }
+}
+
+Test(mul, ntt_direct)
+{
+    for (long an = 1; an <= 40; an++)
+        for (long bn = 1; bn <= an; bn += 1 + (an > 10) * 3) {
+            check_one(A_NTT, 0, an, bn, 1);
+            if (bn == an)
+                check_one(A_NTT, 1, an, an, 1);
+        }
+    for (int i = 0; i < 12; i++) {
+        long an = t_rand_size(40, 3000);
+        check_one(A_NTT, 0, an, t_rand_size(1, an), an < 1500);
+        check_one(A_NTT, 1, an, an, an < 1500);
+    }
+    /* Sizes at and next to powers of two (transform length boundaries). */
+    long edges[] = {511, 512, 513, 1023, 1024, 1025};
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++)
+            if (edges[j] <= edges[i] && (i + j) % 2 == 0)
+                check_one(A_NTT, 0, edges[i], edges[j], 0);
+}
+
+/* Squares of all-ones and of 2^k - 1 style runs: the largest coefficients
+ * (every limb product is (2^64-1)^2) stress the CRT bound. */
+Test(mul, ntt_extremes)
+{
+    long sizes[] = {1, 2, 3, 100, 4096, 20000};
+    for (int i = 0; i < 6; i++) {
+        long n = sizes[i];
+        bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r),
+                    *w = malloc(2 * n * sizeof *w);
+        for (long j = 0; j < n; j++)
+            a[j] = BGCN_LIMB_MAX;
+        cr_assert_eq(bgcn_sqr_ntt(r, a, n), BGCN_OK);
+        mpn_sqr((mp_limb_t *)w, (const mp_limb_t *)a, n);
+        cr_assert(t_equal("ntt all-ones sqr", r, w, 2 * n));
+        cr_assert_eq(bgcn_mul_ntt(r, a, n, a, n), BGCN_OK);
+        cr_assert(t_equal("ntt all-ones mul", r, w, 2 * n));
+        free(a);
+        free(r);
+        free(w);
+    }
+}
+
+/* ---- through bgcn_mul / bgcn_sqr -------------------------------------- */
+
+/* Sizes from 1 to 3x every threshold (schoolbook reference below 1500). */
+Test(mul, dispatch_around_thresholds)
+{
+    long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                 bgcn_mul_toom44_threshold, bgcn_sqr_toom2_threshold,
+                 bgcn_sqr_toom3_threshold, bgcn_sqr_toom4_threshold};
+    for (long n = 1; n <= 3 * bgcn_mul_toom22_threshold; n++) {
+        check_one(A_MUL, 0, n, n, 1);
+        check_one(A_MUL, 1, n, n, 1);
+    }
+    for (int i = 0; i < 6; i++) {
+        long t = ts[i];
+        long pts[] = {t - 2, t - 1, t, t + 1, t + 2, 2 * t, 3 * t - 1, 3 * t};
+        for (int j = 0; j < 8; j++) {
+            if (pts[j] < 1)
+                continue;
+            check_one(A_MUL, 0, pts[j], pts[j], pts[j] < 1500);
+            check_one(A_MUL, 1, pts[j], pts[j], pts[j] < 1500);
+            check_one(A_MUL, 0, pts[j], t_rand_size(1, pts[j]),
+                      pts[j] < 1500);
+        }
+    }
+    for (int rep = 0; rep < 30; rep++) {
+        long n = t_rand_size(1, 3 * bgcn_mul_toom44_threshold);
+        check_one(A_MUL, 0, n, n, 1);
+        check_one(A_MUL, 1, n, n, 1);
+    }
+}
+
+Test(mul, dispatch_ntt_threshold)
+{
+    long t = bgcn_mul_ntt_threshold, u = bgcn_sqr_ntt_threshold;
+    long pts[] = {t - 1, t, t + 1, 2 * t, 3 * t};
+    for (int j = 0; j < 5; j++) {
+        check_one(A_MUL, 0, pts[j], pts[j], 0);
+        check_one(A_MUL, 0, pts[j] + t_rand_size(0, pts[j]), pts[j], 0);
+    }
+    long qs[] = {u - 1, u, u + 1, 3 * u};
+    for (int j = 0; j < 4; j++)
+        check_one(A_MUL, 1, qs[j], qs[j], 0);
+}
+
+/* an/bn ratios 1..10 and very thin b, around and between thresholds. */
+Test(mul, unbalanced)
+{
+    long bns[] = {1,
+                  2,
+                  3,
+                  bgcn_mul_toom22_threshold - 1,
+                  bgcn_mul_toom22_threshold,
+                  bgcn_mul_toom22_threshold + 3,
+                  bgcn_mul_toom33_threshold,
+                  bgcn_mul_toom44_threshold + 5};
+    for (int i = 0; i < 8; i++) {
+        long bn = bns[i];
+        if (bn < 1)
+            continue;
+        for (int ratio = 1; ratio <= 10; ratio++) {
+            long an = bn * ratio + t_rand_size(0, bn - 1);
+            check_one(A_MUL, 0, an, bn, an * bn < 2000000);
+        }
+    }
+    /* Shapes in the gaps between the Toom shape conditions. */
+    for (int rep = 0; rep < 200; rep++) {
+        long bn = t_rand_size(1, 2 * bgcn_mul_toom44_threshold);
+        long an = bn + t_rand_size(0, 3 * bn);
+        check_one(A_MUL, 0, an, bn, an * bn < 2000000);
+    }
+    /* Very thin: 10^4 x 1..3 and 3x10^4 x T22. */
+    check_one(A_MUL, 0, 10000, 1, 1);
+    check_one(A_MUL, 0, 10000, 3, 1);
+    check_one(A_MUL, 0, 30000, bgcn_mul_toom22_threshold, 0);
+    check_one(A_MUL, 0, 30000, bgcn_mul_toom33_threshold + 1, 0);
+}
+
+/* Tiny thresholds: random shapes through every path at small sizes. */
+Test(mul, dispatch_tiny_thresholds)
+{
+    for (int rep = 0; rep < 40; rep++) {
+        tiny_thresholds();
+        for (int k = 0; k < 10; k++) {
+            long an = t_rand_size(1, 200), bn = t_rand_size(1, an);
+            check_one(A_MUL, 0, an, bn, 1);
+            check_one(A_MUL, 1, an, an, 1);
+        }
+    }
+}
+
+/* Random sizes up to 10^5 limbs against GMP. */
+Test(mul, large_random)
+{
+    long sizes[] = {5000, 20000, 100000};
+    for (int i = 0; i < 3; i++) {
+        long an = t_rand_size(sizes[i] / 2, sizes[i]);
+        check_one(A_MUL, 0, an, an, 0);
+        check_one(A_MUL, 0, an, t_rand_size(1, an), 0);
+        check_one(A_MUL, 1, an, an, 0);
+    }
+    /* Toom-4 far above its threshold (NTT off). */
+    bgcn_mul_ntt_threshold = bgcn_sqr_ntt_threshold = 1L << 40;
+    long an = t_rand_size(8000, 12000);
+    check_one(A_MUL, 0, an, an, 0);
+    check_one(A_MUL, 1, an, an, 0);
+}
+
+/* Every kernel path the machine supports. */
+Test(mul, kernel_paths)
+{
+    for (int i = 0; bgcn_kernel_paths[i]; i++) {
+        const bgcn_kernels *p = bgcn_kernel_paths[i];
+        if (!bgcn_cpu_supported(p))
+            continue;
+        cr_assert_eq(bgcn_cpu_select(p->name), 0);
+        for (int k = 0; k < 30; k++) {
+            long an = t_rand_size(1, 700), bn = t_rand_size(1, an);
+            check_one(A_MUL, 0, an, bn, 1);
+            check_one(A_MUL, 1, an, an, 1);
+        }
+    }
+    bgcn_cpu_select("generic");
+}
+
+/* ---- failures: allocation and interrupt ------------------------------- */
+
+Test(mul, enomem)
+{
+    long shapes[][2] = {{300, 300}, {1000, 120}, {6000, 6000}, {9000, 5000}};
+    for (int i = 0; i < 4; i++) {
+        long an = shapes[i][0], bn = shapes[i][1];
+        bgcn_limb_t *a = malloc(an * sizeof *a), *b = malloc(bn * sizeof *b),
+                    *r = malloc(2 * an * sizeof *r); /* room for the square too */
+        t_fill(a, an);
+        t_fill(b, bn);
+        for (int k = 1; k <= 6; k++) {
+            bgcn_alloc_fail_after(k);
+            bgcn_status st = bgcn_mul(r, a, an, b, bn);
+            bgcn_status st2 = bgcn_sqr(r, a, an);
+            bgcn_alloc_fail_after(0);
+            /* Either it needed fewer than k allocations (then OK) or it
+             * reports the failure. */
+            cr_assert(st == BGCN_OK || st == BGCN_ENOMEM);
+            cr_assert(st2 == BGCN_OK || st2 == BGCN_ENOMEM);
+            if (k == 1) {
+                cr_assert_eq(st, BGCN_ENOMEM, "%ldx%ld", an, bn);
+                cr_assert_eq(st2, BGCN_ENOMEM, "%ld sqr", an);
+            }
+        }
+        bgcn_alloc_fail_after(0);
+        free(a);
+        free(b);
+        free(r);
+    }
+}
+
+Test(mul, eintr)
+{
+    long shapes[][2] = {{300, 300}, {1000, 120}, {6000, 6000}};
+    for (int i = 0; i < 3; i++) {
+        long an = shapes[i][0], bn = shapes[i][1];
+        bgcn_limb_t *a = malloc(an * sizeof *a), *b = malloc(bn * sizeof *b),
+                    *r = malloc(2 * an * sizeof *r); /* room for the square too */
+        t_fill(a, an);
+        t_fill(b, bn);
+        bgcn_interrupt_flag = 1;
+        cr_assert_eq(bgcn_mul(r, a, an, b, bn), BGCN_EINTR);
+        cr_assert_eq(bgcn_sqr(r, a, an), BGCN_EINTR);
+        bgcn_interrupt_flag = 0;
+        cr_assert_eq(bgcn_mul(r, a, an, b, bn), BGCN_OK);
+        free(a);
+        free(b);
+        free(r);
+    }
+}
