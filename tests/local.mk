@@ -11,6 +11,11 @@ TESTS += tests/mpn/test-div
 tests_mpn_test_div_SOURCES = tests/mpn/test-div.c
 tests_mpn_test_div_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_div_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/mpn/test-roots
+TESTS += tests/mpn/test-roots
+tests_mpn_test_roots_SOURCES = tests/mpn/test-roots.c
+tests_mpn_test_roots_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_roots_LDADD = $(TEST_LDADD)
 # Slow reference for every engine test, and the core tests (core helper)
 libbgctest_a_SOURCES += tests/refmpn.h tests/refmpn.c
 check_PROGRAMS += tests/mpn/test-core

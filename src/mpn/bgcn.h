@@ -414,6 +414,19 @@ bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rn, const unsigned char *str,
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
 
+/* ===================================================================== */
+/* == Roots and GCD (src/mpn/sqrtrem.c, rootrem.c, perfpow.c, gcd*.c)  == */
+/* ===================================================================== */
+
+/* Square root with remainder (Karatsuba square root): {sp,ceil(nn/2)} =
+ * floor(sqrt(N)) for N = {np,nn}, nn >= 1, np[nn-1] != 0.  When rp is not
+ * NULL it receives the remainder N - s^2 (room for nn limbs; rn limbs
+ * written); when rnp is not NULL, *rnp = the normalised size of the
+ * remainder (0 iff N is a perfect square).  sp and rp must not overlap np
+ * or each other.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
+                         const bgcn_limb_t *np, long nn) BGCN_WUR;
+
 /* ---- end of the skeleton sections; areas append below ---- */
 
 #endif /* BGCN_H */

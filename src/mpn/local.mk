@@ -18,6 +18,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/div_sb.c \
 	src/mpn/div_dc.c \
 	src/mpn/divexact.c \
+	src/mpn/sqrtrem.c \
 	src/mpn/tdiv_qr.c
 # Core: add/sub forms, compare, shifts (core helper)
 libbgcn_a_SOURCES += \
