@@ -34,3 +34,9 @@ TESTS += tests/mpn/test-radix
 tests_mpn_test_radix_SOURCES = tests/mpn/test-radix.c
 tests_mpn_test_radix_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_radix_LDADD = $(TEST_LDADD)
+# Multiplication (mul helper)
+check_PROGRAMS += tests/mpn/test-mul
+TESTS += tests/mpn/test-mul
+tests_mpn_test_mul_SOURCES = tests/mpn/test-mul.c
+tests_mpn_test_mul_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_mul_LDADD = $(TEST_LDADD)

@@ -307,6 +307,54 @@ bgcn_status bgcn_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
 bgcn_status bgcn_sqr(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                      long n) BGCN_WUR;
 
+/* Crossover sizes (limbs of the smaller operand) used by bgcn_mul and
+ * bgcn_sqr; defaults and how they were measured in src/mpn/thresholds.h.
+ * Writable so the tuning program and the tests can move them (not while
+ * a multiplication runs). */
+extern long bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+    bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold;
+extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
+    bgcn_sqr_toom4_threshold, bgcn_sqr_ntt_threshold;
+
+/* Each algorithm, callable directly (tests, tuning).  The Toom functions
+ * do one level of their own algorithm and hand their sub-products back to
+ * the size-based choice; they never allocate: scratch must have at least
+ * bgcn_mul_toom_itch(an) limbs and must not overlap rp or the sources.
+ * rp must not overlap either source.  They return BGCN_OK or BGCN_EINTR
+ * (BGCN_ENOMEM only if a sub-product reaches the NTT threshold).
+ *   toom22: {rp,an+bn} = {ap,an}*{bp,bn}, ceil(an/2) < bn <= an.
+ *   toom33: same, 2*ceil(an/3) < bn <= an.
+ *   toom44: same, 3*ceil(an/4) < bn <= an.
+ *   sqr_toom2/3/4: {rp,2an} = {ap,an}^2 with an >= 2 / an = 3 or an >= 5
+ *   / 3*ceil(an/4) < an (an = 4, 7, 8, 10 or an >= 11). */
+long bgcn_mul_toom_itch(long an);
+bgcn_status bgcn_mul_toom22(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                            const bgcn_limb_t *bp, long bn,
+                            bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_mul_toom33(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                            const bgcn_limb_t *bp, long bn,
+                            bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_mul_toom44(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                            const bgcn_limb_t *bp, long bn,
+                            bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_sqr_toom2(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                           bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_sqr_toom3(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                           bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_sqr_toom4(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                           bgcn_limb_t *scratch) BGCN_WUR;
+/* Number-theoretic transform product (src/mpn/ntt.c): three primes
+ * p < 2^63 with 2^55 | p-1, one limb per coefficient, Garner CRT.
+ * {rp,an+bn} = {ap,an}*{bp,bn}, an >= bn >= 1, any sizes up to
+ * an + bn <= 2^40; rp must not overlap the sources.  Allocates about
+ * 3 (2^k) + 2^k + 2^(k-1) limbs, 2^k >= an + bn.  Returns BGCN_OK,
+ * BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                         const bgcn_limb_t *bp, long bn) BGCN_WUR;
+/* {rp,2n} = {ap,n}^2 by NTT (one forward transform per prime). */
+bgcn_status bgcn_sqr_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                         long n) BGCN_WUR;
+
 /* ===================================================================== */
 /* == Division (src/mpn/div*.c)                                        == */
 /* ===================================================================== */

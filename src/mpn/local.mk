@@ -31,3 +31,11 @@ libbgcn_a_SOURCES += \
 	src/mpn/radix.c \
 	src/mpn/get_str.c \
 	src/mpn/set_str.c
+# Multiplication: Toom, NTT, thresholds (mul helper)
+libbgcn_a_SOURCES += \
+	src/mpn/mul-impl.h \
+	src/mpn/thresholds.h \
+	src/mpn/toom22.c \
+	src/mpn/toom33.c \
+	src/mpn/toom44.c \
+	src/mpn/ntt.c
