@@ -1,16 +1,7 @@
-/* main.c -- placeholder entry point until the language lands. */
-#include "bgcn.h"
-
-#include <stdio.h>
-#include <string.h>
+/* main.c -- bigcalc's entry point; everything is in cli.c. */
+#include "cli.h"
 
 int main(int argc, char **argv)
 {
-    bgcn_cpu_select(NULL);
-    if (argc > 1 && strcmp(argv[1], "--version") == 0) {
-        printf("bigcalc %s (kernels: %s)\n", "0.1.0", bgcn_kern.name);
-        return 0;
-    }
-    fprintf(stderr, "bigcalc: not implemented yet\n");
-    return 2;
+    return bgc_cli_main(argc, argv);
 }

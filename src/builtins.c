@@ -1,0 +1,308 @@
+/* builtins.c -- the builtin function table.
+ *
+ * Each entry is a thin wrapper over the number layer: it picks the
+ * arguments, calls num.h, and lets the error value travel back.  Results
+ * are written to r, which the evaluator passes as &args[0], so wrappers
+ * only read args[i] before the call that writes r (num.h allows any
+ * aliasing between destination and sources).
+ */
+#include "builtins.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define A0 (&args[0])
+#define A1 (&args[1])
+#define A2 (&args[2])
+
+static bgc_err f_abs(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_abs(r, A0);
+}
+static bgc_err f_sgn(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_set_si(r, bgc_sgn(A0));
+}
+static bgc_err minmax(bgc_int *r, bgc_int *args, int n, int want)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (bgc_cmp(&args[i], &args[best]) == want)
+            best = i;
+    return bgc_set(r, &args[best]);
+}
+static bgc_err f_min(bgc_int *r, bgc_int *args, int n) { return minmax(r, args, n, -1); }
+static bgc_err f_max(bgc_int *r, bgc_int *args, int n) { return minmax(r, args, n, 1); }
+static bgc_err fold(bgc_int *r, bgc_int *args, int n,
+                    bgc_err (*op)(bgc_int *, const bgc_int *, const bgc_int *))
+{
+    bgc_err e = bgc_abs(A0, A0);
+    for (int i = 1; i < n && e == BGC_OK; i++)
+        e = op(A0, A0, &args[i]);
+    if (e == BGC_OK && r != A0)
+        e = bgc_set(r, A0);
+    return e;
+}
+static bgc_err f_gcd(bgc_int *r, bgc_int *args, int n) { return fold(r, args, n, bgc_gcd); }
+static bgc_err f_lcm(bgc_int *r, bgc_int *args, int n) { return fold(r, args, n, bgc_lcm); }
+static bgc_err f_powmod(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_powmod(r, A0, A1, A2);
+}
+static bgc_err f_invmod(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_invmod(r, A0, A1);
+}
+static bgc_err f_mulmod(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_mulmod(r, A0, A1, A2);
+}
+static bgc_err f_isqrt(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_isqrt(r, A0);
+}
+static bgc_err f_iroot(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_iroot(r, A0, A1);
+}
+static bgc_err f_jacobi(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_jacobi(r, A0, A1);
+}
+static bgc_err f_isprime(bgc_int *r, bgc_int *args, int n)
+{
+    long rounds = 0;
+    int p;
+    bgc_err e;
+    if (n > 1) {
+        if (bgc_sgn(A1) < 0)
+            return BGC_ENEGARG;
+        if (bgc_get_si(A1, &rounds) != BGC_OK || rounds > 100000)
+            return BGC_ERANGE;
+    }
+    e = bgc_isprime(&p, A0, rounds);
+    if (e != BGC_OK)
+        return e;
+    return bgc_set_si(r, p);
+}
+static bgc_err f_nextprime(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_nextprime(r, A0);
+}
+static bgc_err f_prevprime(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_prevprime(r, A0);
+}
+static bgc_err f_fact(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_fact(r, A0);
+}
+static bgc_err f_binomial(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_binomial(r, A0, A1);
+}
+static bgc_err f_fib(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_fib(r, A0);
+}
+static bgc_err f_lucas(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_lucas(r, A0);
+}
+static bgc_err f_popcount(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_popcount(r, A0);
+}
+static bgc_err f_bitlen(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_bitlen(r, A0);
+}
+static bgc_err f_digits(bgc_int *r, bgc_int *args, int n)
+{
+    if (n < 2) {
+        bgc_err e = bgc_set_si(A1, 10);
+        if (e != BGC_OK)
+            return e;
+    }
+    return bgc_digits(r, A0, A1);
+}
+static bgc_err f_bit(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_bit(r, A0, A1);
+}
+static bgc_err f_xor(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_xor(r, A0, A1);
+}
+static bgc_err f_random(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_random(r, A0);
+}
+static bgc_err f_randbits(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_randbits(r, A0);
+}
+static bgc_err f_randprime(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_randprime(r, A0);
+}
+
+const bgc_builtin bgc_builtins[] = {
+    {"abs", 1, 1, f_abs, NULL, "abs(n)", NULL, "absolute value"},
+    {"sgn", 1, 1, f_sgn, NULL, "sgn(n)", NULL, "sign: -1, 0 or 1"},
+    {"min", 1, -1, f_min, NULL, "min(a, b, ...)", NULL, "smallest argument"},
+    {"max", 1, -1, f_max, NULL, "max(a, b, ...)", NULL, "largest argument"},
+    {"gcd", 1, -1, f_gcd, NULL, "gcd(a, b, ...)", NULL, "greatest common divisor (>= 0)"},
+    {"lcm", 1, -1, f_lcm, NULL, "lcm(a, b, ...)", NULL, "least common multiple (>= 0)"},
+    {"powmod", 3, 3, f_powmod, NULL, "powmod(b, e, m)", NULL,
+     "b^e mod m in [0, |m|); a negative e inverts b"},
+    {"modexp", 3, 3, f_powmod, NULL, "modexp(b, e, m)", NULL, "same as powmod"},
+    {"invmod", 2, 2, f_invmod, NULL, "invmod(a, m)", NULL, "inverse of a mod m"},
+    {"mulmod", 3, 3, f_mulmod, NULL, "mulmod(a, b, m)", NULL, "a*b mod m"},
+    {"isqrt", 1, 1, f_isqrt, NULL, "isqrt(n)", NULL, "floor of the square root"},
+    {"sqrt", 1, 1, f_isqrt, NULL, "sqrt(n)", NULL, "same as isqrt"},
+    {"iroot", 2, 2, f_iroot, NULL, "iroot(n, k)",
+     "k must be at least 1", "k-th root, truncated"},
+    {"jacobi", 2, 2, f_jacobi, NULL, "jacobi(a, n)",
+     "n must be odd and positive", "Jacobi symbol (a/n)"},
+    {"isprime", 1, 2, f_isprime, NULL, "isprime(n[, rounds])", NULL,
+     "1 if n is (probably) prime: BPSW plus extra Miller-Rabin rounds"},
+    {"nextprime", 1, 1, f_nextprime, NULL, "nextprime(n)", NULL, "smallest prime > n"},
+    {"prevprime", 1, 1, f_prevprime, NULL, "prevprime(n)",
+     "there is no prime below n (n must be greater than 2)", "largest prime < n"},
+    {"fact", 1, 1, f_fact, bgc_fact_mod, "fact(n)", NULL, "n! (same as the postfix !)"},
+    {"binomial", 2, 2, f_binomial, NULL, "binomial(n, k)", NULL,
+     "binomial coefficient (0 when k < 0 or k > n)"},
+    {"fib", 1, 1, f_fib, bgc_fib_mod, "fib(n)", NULL, "n-th Fibonacci number"},
+    {"lucas", 1, 1, f_lucas, bgc_lucas_mod, "lucas(n)", NULL, "n-th Lucas number"},
+    {"popcount", 1, 1, f_popcount, NULL, "popcount(n)", NULL, "number of one bits"},
+    {"bitlen", 1, 1, f_bitlen, NULL, "bitlen(n)", NULL, "bit length of |n|"},
+    {"digits", 1, 2, f_digits, NULL, "digits(n[, base])", NULL,
+     "number of digits of |n| (base 10 by default)"},
+    {"bit", 2, 2, f_bit, NULL, "bit(n, i)", NULL, "bit i of n (two's complement)"},
+    {"xor", 2, 2, f_xor, NULL, "xor(a, b)", NULL, "bitwise exclusive or"},
+    {"random", 1, 1, f_random, NULL, "random(n)", "n must be positive",
+     "uniform random integer in [0, n)"},
+    {"randbits", 1, 1, f_randbits, NULL, "randbits(k)", NULL, "uniform random k-bit integer"},
+    {"randprime", 1, 1, f_randprime, NULL, "randprime(k)", "k must be at least 2",
+     "random prime of exactly k bits"},
+};
+const int bgc_nbuiltins = (int)(sizeof bgc_builtins / sizeof bgc_builtins[0]);
+
+const bgc_builtin *bgc_builtin_find(const char *name, size_t len)
+{
+    for (int i = 0; i < bgc_nbuiltins; i++)
+        if (strlen(bgc_builtins[i].name) == len &&
+            memcmp(bgc_builtins[i].name, name, len) == 0)
+            return &bgc_builtins[i];
+    return NULL;
+}
+
+int bgc_builtin_arity_ok(const bgc_builtin *b, int nargs)
+{
+    return nargs >= b->min_args && (b->max_args < 0 || nargs <= b->max_args);
+}
+
+void bgc_builtin_arity_text(const bgc_builtin *b, char *buf, size_t cap)
+{
+    const char *s = b->min_args == 1 ? "" : "s";
+    if (b->max_args < 0)
+        snprintf(buf, cap, "takes at least %d argument%s", b->min_args, s);
+    else if (b->max_args == b->min_args)
+        snprintf(buf, cap, "takes %d argument%s", b->min_args, s);
+    else
+        snprintf(buf, cap, "takes %d or %d arguments", b->min_args, b->max_args);
+}
+
+void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf, size_t cap)
+{
+    const char *name = b ? b->name : "?";
+    switch (e) {
+    case BGC_NERR:
+        snprintf(buf, cap, "%s() is not implemented yet", name);
+        return;
+    case BGC_ENEGARG:
+        snprintf(buf, cap, "negative argument not allowed in %s()", name);
+        return;
+    case BGC_EDOMAIN:
+        snprintf(buf, cap, "%s(): %s", name,
+                 b && b->domain ? b->domain : "argument out of range");
+        return;
+    case BGC_ERANGE:
+        snprintf(buf, cap, "%s(): argument out of range", name);
+        return;
+    case BGC_EBASE:
+        snprintf(buf, cap, "%s(): base must be between 2 and 36", name);
+        return;
+    case BGC_ENOTINV:
+        snprintf(buf, cap, "not invertible in %s() (gcd with the modulus is not 1)", name);
+        return;
+    case BGC_EMODZERO:
+        snprintf(buf, cap, "modulus is zero in %s()", name);
+        return;
+    default:
+        bgc_format_err(buf, cap, e);
+        return;
+    }
+}
+
+/* Levenshtein distance, small strings only. */
+static int edit_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    int row[32], prev, tmp;
+    if (la > 30 || lb > 30)
+        return 99;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        prev = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            tmp = row[j];
+            int best = prev + (a[i - 1] != b[j - 1]);
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            prev = tmp;
+        }
+    }
+    return row[lb];
+}
+
+const char *bgc_builtin_suggest(const char *name, size_t len)
+{
+    const char *best = NULL;
+    int bd = 3;
+    for (int i = 0; i < bgc_nbuiltins; i++) {
+        const char *n = bgc_builtins[i].name;
+        int d = edit_distance(name, len, n, strlen(n));
+        if (d < bd) {
+            bd = d;
+            best = n;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,44 @@
+/* builtins.h -- the builtin functions of SPEC section 2, as one table.
+ *
+ * The evaluator resolves a call by name here, checks the arity, evaluates
+ * the arguments and calls fn.  Every builtin wraps the number layer
+ * (num.h); errors come back as bgc_err values and bgc_builtin_message()
+ * turns them into the user's message, naming the function.
+ */
+#ifndef BGC_BUILTINS_H
+#define BGC_BUILTINS_H
+
+#include "num.h"
+
+#include <stddef.h>
+
+typedef struct bgc_builtin {
+    const char *name;
+    int min_args, max_args;   /* max_args -1: any number >= min_args */
+    /* r may be the same object as args[0]; args may be overwritten. */
+    bgc_err (*fn)(bgc_int *r, bgc_int *args, int nargs);
+    /* The form used inside a `mod` context (n!, fib, lucas): r = f(n) mod
+     * m without building f(n); NULL when the result is just reduced. */
+    bgc_err (*modfn)(bgc_int *r, const bgc_int *n, const bgc_int *m);
+    const char *usage;        /* "gcd(a, b, ...)" */
+    const char *domain;       /* message for BGC_EDOMAIN, or NULL */
+    const char *help;         /* one line */
+} bgc_builtin;
+
+extern const bgc_builtin bgc_builtins[];
+extern const int bgc_nbuiltins;
+
+/* The builtin called {name,len}, or NULL. */
+const bgc_builtin *bgc_builtin_find(const char *name, size_t len);
+/* 1 when nargs is acceptable for b. */
+int bgc_builtin_arity_ok(const bgc_builtin *b, int nargs);
+/* "takes 3 arguments", "takes 1 or 2 arguments", "takes at least 1
+ * argument" into buf. */
+void bgc_builtin_arity_text(const bgc_builtin *b, char *buf, size_t cap);
+/* The message for error e raised by builtin b (b may be NULL). */
+void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf,
+                         size_t cap);
+/* The builtin name closest to {name,len} (for "did you mean"), or NULL. */
+const char *bgc_builtin_suggest(const char *name, size_t len);
+
+#endif /* BGC_BUILTINS_H */

@@ -1,0 +1,41 @@
+/* cli.h -- bigcalc's command line (SPEC section 1): options, the run
+ * modes (REPL, pipe, FILE..., -e, one-shots) and the exit statuses.
+ */
+#ifndef BGC_CLI_H
+#define BGC_CLI_H
+
+#include "eval.h"
+
+/* Exit statuses (SPEC 1). */
+#define BGC_EXIT_OK 0
+#define BGC_EXIT_FAIL 1
+#define BGC_EXIT_USAGE 2
+#define BGC_EXIT_VERIFY 3
+#define BGC_EXIT_INTR 130
+
+typedef struct bgc_cli_opts {
+    int verify;
+    int obase;
+    long digits;        /* REPL abbreviation; -1 = full */
+    int timing;
+    int strict;
+    int quiet;
+    const char *cpu;    /* NULL: best path (or $BIGCALC_CPU) */
+} bgc_cli_opts;
+
+/* The whole program: parse argv, run, return the exit status. */
+int bgc_cli_main(int argc, char **argv);
+
+/* Run a stream as a program, line by line (statements run as soon as
+ * they are complete).  Returns 0, or -1 when the run must stop. */
+int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source);
+
+/* The interactive loop.  cli.c has a weak fallback that runs stdin as a
+ * program; src/repl.c provides the real one. */
+void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts);
+
+/* SIGINT: sets bgcn_interrupt_flag; a second ^C before the first is
+ * handled ends the process with status 130. */
+void bgc_cli_install_sigint(void);
+
+#endif /* BGC_CLI_H */

@@ -1,0 +1,89 @@
+/* eval.h -- compile statements to a small stack machine and run them.
+ *
+ * A bgc_ctx holds everything a session keeps between statements: global
+ * variables, user functions, obase, `last`, and the run options.  The
+ * REPL, pipe/file mode, -e and the one-shots all run source through
+ * bgc_run_text(), which parses, compiles and runs one statement at a time
+ * (so a later statement still runs after an earlier one failed) and prints
+ * each result and each error.
+ *
+ * Evaluation never recurses in C: expressions are compiled to bytecode by
+ * an explicit work stack, and user function calls push frames on a heap
+ * stack, bounded by BGC_MAX_CALL_DEPTH ("recursion too deep").
+ */
+#ifndef BGC_EVAL_H
+#define BGC_EVAL_H
+
+#include "num.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define BGC_MAX_CALL_DEPTH 1000000
+
+typedef struct bgc_ctx bgc_ctx;
+
+bgc_ctx *bgc_ctx_new(void); /* NULL when out of memory */
+void bgc_ctx_free(bgc_ctx *ctx);
+
+/* Options. */
+void bgc_ctx_set_strict(bgc_ctx *ctx, int on);  /* stop at first failure */
+void bgc_ctx_set_time(bgc_ctx *ctx, int on);    /* -t: time to stderr */
+int bgc_ctx_get_time(const bgc_ctx *ctx);
+int bgc_ctx_set_obase(bgc_ctx *ctx, int base);  /* -1 if not 2..36 */
+int bgc_ctx_get_obase(const bgc_ctx *ctx);
+void bgc_ctx_set_output(bgc_ctx *ctx, FILE *out); /* default stdout */
+
+/* Counters over the whole session. */
+unsigned long bgc_ctx_failures(const bgc_ctx *ctx);
+int bgc_ctx_interrupted(const bgc_ctx *ctx);    /* a statement got EINTR */
+void bgc_ctx_clear_interrupt(bgc_ctx *ctx);     /* REPL: go on after ^C */
+int bgc_ctx_stopped(const bgc_ctx *ctx);        /* strict stop or ^C */
+
+/* One piece of source to run. */
+typedef struct bgc_chunk {
+    const char *source;  /* name in error lines: file, <stdin>, <arg>, <repl> */
+    const char *text;
+    size_t len;
+    int line, col;       /* position of text[0] */
+    int final;           /* no more input will follow */
+} bgc_chunk;
+
+/* Outcome of bgc_run_text. */
+typedef struct bgc_run_result {
+    unsigned long failed;  /* statements of this chunk that failed */
+    int stop;              /* the run must stop (--strict failure or ^C) */
+    /* When the chunk ends inside a statement and !final: the unfinished
+     * part starts at text + consumed, at position (line, col); the caller
+     * appends more input to it and runs it again. */
+    int incomplete;
+    size_t consumed;
+    int line, col;
+} bgc_run_result;
+
+/* Parse and run each statement of the chunk in order, printing results to
+ * the output stream and errors to stderr.  Returns res->failed. */
+unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch,
+                           bgc_run_result *res);
+
+/* Hook for the REPL: run one line (or several) of source named `source`,
+ * as a final chunk.  Returns the number of failed statements. */
+unsigned long bgc_run_line(bgc_ctx *ctx, const char *source, const char *text,
+                           size_t len, int line);
+
+/* Evaluate one expression (no printing of the value) into *out.
+ * Returns 0, or -1 after printing the error. */
+int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text,
+                  size_t len, int line, int col, bgc_int *out);
+
+/* The text a result prints as (obase, 0x/0o/0b prefix); malloc'ed, NULL
+ * when out of memory.  *len gets its length. */
+char *bgc_format_value(const bgc_ctx *ctx, const bgc_int *v, size_t *len);
+
+/* Listings for the REPL (:vars, :funcs, completion). */
+typedef void (*bgc_var_cb)(const char *name, const bgc_int *value, void *arg);
+typedef void (*bgc_func_cb)(const char *name, int nparams, void *arg);
+void bgc_ctx_each_var(const bgc_ctx *ctx, bgc_var_cb cb, void *arg);
+void bgc_ctx_each_func(const bgc_ctx *ctx, bgc_func_cb cb, void *arg);
+
+#endif /* BGC_EVAL_H */

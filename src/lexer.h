@@ -1,0 +1,66 @@
+/* lexer.h -- tokens of the bigcalc language (SPEC section 2).
+ *
+ * The lexer walks a byte buffer that the caller keeps alive; tokens point
+ * into it.  Newlines are tokens (statement separators); the parser decides
+ * where they are only whitespace (inside parentheses, after an operator).
+ * Positions are 1-based; the column counts characters (UTF-8 aware) so a
+ * caret lines up under the offending character.
+ */
+#ifndef BGC_LEXER_H
+#define BGC_LEXER_H
+
+#include <stddef.h>
+
+typedef enum bgc_tok {
+    BGC_T_EOF = 0,
+    BGC_T_NEWLINE,
+    BGC_T_SEMI,     /* ; */
+    BGC_T_NUM,      /* a numeric literal (text in the token) */
+    BGC_T_IDENT,
+    BGC_T_MOD,      /* keyword mod */
+    BGC_T_DEF,      /* keyword def */
+    BGC_T_LPAREN, BGC_T_RPAREN, BGC_T_COMMA,
+    BGC_T_PLUS, BGC_T_MINUS, BGC_T_STAR, BGC_T_SLASH, BGC_T_PERCENT,
+    BGC_T_POW,      /* ^ or ** */
+    BGC_T_BANG,     /* ! (prefix: not, postfix: factorial) */
+    BGC_T_TILDE,
+    BGC_T_SHL, BGC_T_SHR, BGC_T_AMP, BGC_T_PIPE,
+    BGC_T_EQ, BGC_T_NE, BGC_T_LT, BGC_T_LE, BGC_T_GT, BGC_T_GE,
+    BGC_T_ANDAND, BGC_T_OROR, BGC_T_QUEST, BGC_T_COLON,
+    BGC_T_ASSIGN,   /* = */
+    BGC_T_ADD_ASSIGN, BGC_T_SUB_ASSIGN, BGC_T_MUL_ASSIGN,
+    BGC_T_DIV_ASSIGN, BGC_T_MOD_ASSIGN, BGC_T_POW_ASSIGN,
+    BGC_T_ERROR     /* malformed input; the message is in the lexer */
+} bgc_tok;
+
+typedef struct bgc_token {
+    bgc_tok type;
+    const char *text; /* start in the buffer */
+    size_t len;       /* length in bytes */
+    int line, col;    /* 1-based position of the first character */
+} bgc_token;
+
+typedef struct bgc_lexer {
+    const char *src;
+    size_t len, pos;
+    int line, col;
+    const char *line_start;  /* start of the current line */
+    const char *err;         /* message for BGC_T_ERROR */
+    int incomplete;          /* the error is only "input ended early" */
+    size_t cstart;           /* where the last block comment opened */
+    int cline, ccol;
+} bgc_lexer;
+
+/* Start lexing {src,len}; src[0] is at first_line:first_col. */
+void bgc_lex_init(bgc_lexer *lx, const char *src, size_t len, int first_line,
+                  int first_col);
+/* The next token.  Comments and blanks are skipped.  On BGC_T_ERROR,
+ * lx->err says why and the lexer has moved past the bad text. */
+bgc_token bgc_lex_next(bgc_lexer *lx);
+/* A short printable name for a token type ("'+'", "a number", ...). */
+const char *bgc_tok_name(bgc_tok t);
+/* Copy the text of a token for messages: at most cap-1 bytes, NUL-ended,
+ * with "end of input"/"end of line" for those tokens. */
+void bgc_tok_describe(const bgc_token *t, char *buf, size_t cap);
+
+#endif /* BGC_LEXER_H */

@@ -1,0 +1,616 @@
+/* parser.c -- recursive descent over the grammar in parser.h.
+ *
+ * Binary levels use precedence climbing, so a chain like 1+2+3+...
+ * is a loop, not a recursion.  Prefix operators and the right-associative
+ * '^' are also collected by loops and the tree is built afterwards.  The
+ * only recursion left is through parentheses, call arguments, '?:' and
+ * assignment; it is counted and refused past BGC_PARSE_MAX_NEST.
+ *
+ * Errors leave through longjmp to bgc_parse_stmt (nothing but arena memory
+ * is held while parsing, and the arena is freed by the caller).
+ */
+#include "parser.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena ------------------------------------------------------------ */
+
+struct bgc_arena_block {
+    bgc_arena_block *next;
+    size_t used, cap;
+    max_align_t data[];
+};
+
+void bgc_arena_init(bgc_arena *a) { a->head = NULL; }
+
+void *bgc_arena_alloc(bgc_arena *a, size_t n)
+{
+    bgc_arena_block *b = a->head;
+    n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    if (!b || b->cap - b->used < n) {
+        size_t cap = n > 8192 ? n : 8192;
+        b = malloc(sizeof *b + cap);
+        if (!b)
+            return NULL;
+        b->next = a->head;
+        b->used = 0;
+        b->cap = cap;
+        a->head = b;
+    }
+    void *p = (char *)b->data + b->used;
+    b->used += n;
+    return p;
+}
+
+void bgc_arena_free(bgc_arena *a)
+{
+    while (a->head) {
+        bgc_arena_block *n = a->head->next;
+        free(a->head);
+        a->head = n;
+    }
+}
+
+/* ---- parser state ------------------------------------------------------ */
+
+typedef struct pctx {
+    bgc_parser *p;
+    bgc_arena *arena;
+    bgc_diag *dg;
+    int nlskip;       /* >0 inside parentheses: newlines are blanks */
+    int incomplete;   /* the error is "input ended early" */
+    jmp_buf jb;
+} pctx;
+
+static void fail(pctx *c, const bgc_token *at, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 3, 4)));
+static void fail(pctx *c, const bgc_token *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->dg->msg, sizeof c->dg->msg, fmt, ap);
+    va_end(ap);
+    c->dg->line = at->line;
+    c->dg->col = at->col;
+    longjmp(c->jb, 1);
+}
+
+static void *alloc(pctx *c, size_t n)
+{
+    void *p = bgc_arena_alloc(c->arena, n);
+    if (!p)
+        fail(c, &c->p->tok, "out of memory");
+    memset(p, 0, n);
+    return p;
+}
+
+/* Lex the next token into p->tok without judging it. */
+static void advance_raw(pctx *c)
+{
+    bgc_parser *p = c->p;
+    do
+        p->tok = bgc_lex_next(&p->lx);
+    while (p->tok.type == BGC_T_NEWLINE && c->nlskip > 0);
+}
+
+/* A lexer error in the current token is a syntax error here. */
+static void check_tok(pctx *c)
+{
+    bgc_parser *p = c->p;
+    if (p->tok.type != BGC_T_ERROR)
+        return;
+    if (p->lx.incomplete)
+        c->incomplete = 1;
+    if (p->tok.len > 0 && p->tok.len < 40)
+        fail(c, &p->tok, "syntax error: %s '%.*s'", p->lx.err,
+             (int)p->tok.len, p->tok.text);
+    fail(c, &p->tok, "syntax error: %s", p->lx.err);
+}
+
+static void advance(pctx *c)
+{
+    advance_raw(c);
+    check_tok(c);
+}
+
+static void skip_newlines(pctx *c)
+{
+    while (c->p->tok.type == BGC_T_NEWLINE)
+        advance(c);
+}
+
+static void expected(pctx *c, const char *what)
+    __attribute__((noreturn));
+static void expected(pctx *c, const char *what)
+{
+    char found[64];
+    if (c->p->tok.type == BGC_T_EOF)
+        c->incomplete = 1;
+    bgc_tok_describe(&c->p->tok, found, sizeof found);
+    fail(c, &c->p->tok, "syntax error: expected %s, found %s", what, found);
+}
+
+static void enter(pctx *c)
+{
+    if (++c->p->depth > BGC_PARSE_MAX_NEST)
+        fail(c, &c->p->tok, "expression nested too deeply (limit %d levels)",
+             BGC_PARSE_MAX_NEST);
+}
+static void leave(pctx *c) { c->p->depth--; }
+
+static bgc_node *mk(pctx *c, bgc_node_kind k, bgc_op op, const bgc_token *at)
+{
+    bgc_node *n = alloc(c, sizeof *n);
+    n->kind = k;
+    n->op = op;
+    n->line = at->line;
+    n->col = at->col;
+    return n;
+}
+
+static bgc_node *parse_expr(pctx *c);
+
+/* ---- primary and postfix ------------------------------------------------ */
+
+static bgc_node *parse_call(pctx *c, bgc_token name)
+{
+    bgc_node *n = mk(c, BGC_N_CALL, BGC_OP_NONE, &name);
+    bgc_node **args = NULL;
+    int nargs = 0, cap = 0;
+    n->name = name.text;
+    n->len = name.len;
+    enter(c);
+    c->nlskip++;
+    advance(c); /* '(' */
+    if (c->p->tok.type != BGC_T_RPAREN) {
+        for (;;) {
+            if (nargs == cap) {
+                bgc_node **na;
+                cap = cap ? cap * 2 : 4;
+                na = alloc(c, (size_t)cap * sizeof *na);
+                if (nargs)
+                    memcpy(na, args, (size_t)nargs * sizeof *na);
+                args = na;
+            }
+            args[nargs++] = parse_expr(c);
+            if (c->p->tok.type == BGC_T_COMMA) {
+                advance(c);
+                continue;
+            }
+            if (c->p->tok.type != BGC_T_RPAREN)
+                expected(c, "',' or ')'");
+            break;
+        }
+    }
+    c->nlskip--;
+    advance(c); /* ')' */
+    leave(c);
+    n->args = args;
+    n->nargs = nargs;
+    return n;
+}
+
+static bgc_node *parse_primary(pctx *c)
+{
+    bgc_token t = c->p->tok;
+    bgc_node *n;
+    switch (t.type) {
+    case BGC_T_NUM:
+        n = mk(c, BGC_N_NUM, BGC_OP_NONE, &t);
+        n->name = t.text;
+        n->len = t.len;
+        advance(c);
+        return n;
+    case BGC_T_IDENT:
+        advance(c);
+        if (c->p->tok.type == BGC_T_LPAREN)
+            return parse_call(c, t);
+        n = mk(c, BGC_N_VAR, BGC_OP_NONE, &t);
+        n->name = t.text;
+        n->len = t.len;
+        return n;
+    case BGC_T_LPAREN:
+        enter(c);
+        c->nlskip++;
+        advance(c);
+        n = parse_expr(c);
+        if (c->p->tok.type != BGC_T_RPAREN)
+            expected(c, "')'");
+        c->nlskip--;
+        advance(c);
+        leave(c);
+        n->paren = 1;
+        return n;
+    case BGC_T_MOD:
+    case BGC_T_DEF:
+        fail(c, &t, "syntax error: '%.*s' is a keyword, expected an expression",
+             (int)t.len, t.text);
+    default:
+        expected(c, "an expression");
+    }
+}
+
+static bgc_node *parse_postfix(pctx *c)
+{
+    bgc_node *n = parse_primary(c);
+    while (c->p->tok.type == BGC_T_BANG) {
+        bgc_node *f = mk(c, BGC_N_FACT, BGC_OP_NONE, &c->p->tok);
+        f->a = n;
+        n = f;
+        advance(c);
+    }
+    return n;
+}
+
+/* ---- unary and power ------------------------------------------------------ */
+
+/* One link of  P0 b0 ^ P1 b1 ^ ... ^ Pk bk  (Pi: prefix operators). */
+typedef struct prefix {
+    bgc_op op;
+    bgc_token at;
+    struct prefix *next; /* the next one to the left (outer) */
+} prefix;
+typedef struct unit {
+    prefix *pfx;         /* innermost (rightmost) prefix first */
+    bgc_node *base;
+    bgc_token pow_at;    /* the '^' after this base */
+    struct unit *prev;
+} unit;
+
+static bgc_op prefix_op(bgc_tok t)
+{
+    switch (t) {
+    case BGC_T_MINUS: return BGC_OP_NEG;
+    case BGC_T_PLUS: return BGC_OP_PLUS;
+    case BGC_T_TILDE: return BGC_OP_BNOT;
+    case BGC_T_BANG: return BGC_OP_LNOT;
+    default: return BGC_OP_NONE;
+    }
+}
+
+static bgc_node *apply_prefixes(pctx *c, prefix *p, bgc_node *n)
+{
+    for (; p; p = p->next) {
+        bgc_node *u = mk(c, BGC_N_UNARY, p->op, &p->at);
+        u->a = n;
+        n = u;
+    }
+    return n;
+}
+
+static bgc_node *parse_unary(pctx *c)
+{
+    unit *last = NULL;
+    bgc_node *acc;
+    for (;;) {
+        unit *u = alloc(c, sizeof *u);
+        bgc_op op;
+        while ((op = prefix_op(c->p->tok.type)) != BGC_OP_NONE) {
+            prefix *p = alloc(c, sizeof *p);
+            p->op = op;
+            p->at = c->p->tok;
+            p->next = u->pfx;
+            u->pfx = p;
+            advance(c);
+            skip_newlines(c);
+        }
+        u->base = parse_postfix(c);
+        u->prev = last;
+        last = u;
+        if (c->p->tok.type != BGC_T_POW)
+            break;
+        u->pow_at = c->p->tok;
+        advance(c);
+        skip_newlines(c);
+    }
+    /* build from the right: acc = Pk(bk); acc = Pi(bi ^ acc) */
+    acc = apply_prefixes(c, last->pfx, last->base);
+    for (unit *u = last->prev; u; u = u->prev) {
+        bgc_node *pw = mk(c, BGC_N_BIN, BGC_OP_POW, &u->pow_at);
+        pw->a = u->base;
+        pw->b = acc;
+        acc = apply_prefixes(c, u->pfx, pw);
+    }
+    return acc;
+}
+
+/* ---- binary levels ------------------------------------------------------ */
+
+static int bin_level(bgc_tok t, bgc_op *op, bgc_node_kind *kind)
+{
+    *kind = BGC_N_BIN;
+    switch (t) {
+    case BGC_T_STAR: *op = BGC_OP_MUL; return 4;
+    case BGC_T_SLASH: *op = BGC_OP_DIV; return 4;
+    case BGC_T_PERCENT: *op = BGC_OP_REM; return 4;
+    case BGC_T_PLUS: *op = BGC_OP_ADD; return 5;
+    case BGC_T_MINUS: *op = BGC_OP_SUB; return 5;
+    case BGC_T_MOD: *op = BGC_OP_MOD; return 6;
+    case BGC_T_SHL: *op = BGC_OP_SHL; return 7;
+    case BGC_T_SHR: *op = BGC_OP_SHR; return 7;
+    case BGC_T_AMP: *op = BGC_OP_AND; return 8;
+    case BGC_T_PIPE: *op = BGC_OP_OR; return 9;
+    case BGC_T_EQ: *op = BGC_OP_EQ; return 10;
+    case BGC_T_NE: *op = BGC_OP_NE; return 10;
+    case BGC_T_LT: *op = BGC_OP_LT; return 10;
+    case BGC_T_LE: *op = BGC_OP_LE; return 10;
+    case BGC_T_GT: *op = BGC_OP_GT; return 10;
+    case BGC_T_GE: *op = BGC_OP_GE; return 10;
+    case BGC_T_ANDAND: *op = BGC_OP_NONE; *kind = BGC_N_ANDAND; return 11;
+    case BGC_T_OROR: *op = BGC_OP_NONE; *kind = BGC_N_OROR; return 12;
+    default: return 0;
+    }
+}
+
+/* Operators of level <= maxlev, left-associative. */
+static bgc_node *parse_binary(pctx *c, int maxlev)
+{
+    bgc_node *left = parse_unary(c);
+    for (;;) {
+        bgc_op op;
+        bgc_node_kind kind;
+        int lev = bin_level(c->p->tok.type, &op, &kind);
+        if (lev == 0 || lev > maxlev)
+            return left;
+        bgc_node *n = mk(c, kind, op, &c->p->tok);
+        advance(c);
+        skip_newlines(c);
+        n->a = left;
+        n->b = lev > 4 ? parse_binary(c, lev - 1) : parse_unary(c);
+        left = n;
+    }
+}
+
+static bgc_node *parse_cond(pctx *c)
+{
+    bgc_node *n = parse_binary(c, 12);
+    if (c->p->tok.type != BGC_T_QUEST)
+        return n;
+    bgc_node *q = mk(c, BGC_N_COND, BGC_OP_NONE, &c->p->tok);
+    enter(c);
+    q->a = n;
+    advance(c);
+    skip_newlines(c);
+    q->b = parse_expr(c);
+    skip_newlines(c);
+    if (c->p->tok.type != BGC_T_COLON)
+        expected(c, "':' of '?:'");
+    advance(c);
+    skip_newlines(c);
+    q->c = parse_cond(c);
+    leave(c);
+    return q;
+}
+
+static bgc_op assign_op(bgc_tok t, int *is_assign)
+{
+    *is_assign = 1;
+    switch (t) {
+    case BGC_T_ASSIGN: return BGC_OP_NONE;
+    case BGC_T_ADD_ASSIGN: return BGC_OP_ADD;
+    case BGC_T_SUB_ASSIGN: return BGC_OP_SUB;
+    case BGC_T_MUL_ASSIGN: return BGC_OP_MUL;
+    case BGC_T_DIV_ASSIGN: return BGC_OP_DIV;
+    case BGC_T_MOD_ASSIGN: return BGC_OP_REM;
+    case BGC_T_POW_ASSIGN: return BGC_OP_POW;
+    default: *is_assign = 0; return BGC_OP_NONE;
+    }
+}
+
+static bgc_node *parse_expr(pctx *c)
+{
+    bgc_node *left = parse_cond(c);
+    int is_assign;
+    bgc_op op = assign_op(c->p->tok.type, &is_assign);
+    if (!is_assign)
+        return left;
+    if (left->kind != BGC_N_VAR) {
+        char what[8];
+        snprintf(what, sizeof what, "%.*s", (int)c->p->tok.len, c->p->tok.text);
+        fail(c, &c->p->tok,
+             "syntax error: the left side of '%s' must be a variable name", what);
+    }
+    bgc_node *n = mk(c, BGC_N_ASSIGN, op, &c->p->tok);
+    n->name = left->name;
+    n->len = left->len;
+    enter(c);
+    advance(c);
+    skip_newlines(c);
+    n->b = parse_expr(c);
+    leave(c);
+    return n;
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+static void parse_def(pctx *c, bgc_stmt *st)
+{
+    int cap = 0;
+    advance(c); /* def */
+    if (c->p->tok.type != BGC_T_IDENT)
+        expected(c, "a function name after 'def'");
+    st->kind = BGC_S_DEF;
+    st->name = c->p->tok.text;
+    st->len = c->p->tok.len;
+    advance(c);
+    if (c->p->tok.type != BGC_T_LPAREN)
+        expected(c, "'(' after the function name");
+    c->nlskip++;
+    advance(c);
+    if (c->p->tok.type != BGC_T_RPAREN) {
+        for (;;) {
+            if (c->p->tok.type != BGC_T_IDENT)
+                expected(c, "a parameter name");
+            for (int i = 0; i < st->nparams; i++)
+                if (st->plens[i] == c->p->tok.len &&
+                    memcmp(st->params[i], c->p->tok.text, c->p->tok.len) == 0)
+                    fail(c, &c->p->tok, "syntax error: duplicate parameter '%.*s'",
+                         (int)c->p->tok.len, c->p->tok.text);
+            if (st->nparams == cap) {
+                int ncap = cap ? cap * 2 : 4;
+                const char **np = alloc(c, (size_t)ncap * sizeof *np);
+                size_t *nl = alloc(c, (size_t)ncap * sizeof *nl);
+                if (st->nparams) {
+                    memcpy(np, st->params, (size_t)st->nparams * sizeof *np);
+                    memcpy(nl, st->plens, (size_t)st->nparams * sizeof *nl);
+                }
+                st->params = np;
+                st->plens = nl;
+                cap = ncap;
+            }
+            st->params[st->nparams] = c->p->tok.text;
+            st->plens[st->nparams++] = c->p->tok.len;
+            advance(c);
+            if (c->p->tok.type == BGC_T_COMMA) {
+                advance(c);
+                continue;
+            }
+            if (c->p->tok.type != BGC_T_RPAREN)
+                expected(c, "',' or ')'");
+            break;
+        }
+    }
+    c->nlskip--;
+    advance(c); /* ')' */
+    if (c->p->tok.type != BGC_T_ASSIGN)
+        expected(c, "'=' after the parameter list");
+    advance(c);
+    skip_newlines(c);
+    st->expr = parse_expr(c);
+}
+
+void bgc_parser_init(bgc_parser *p, const char *src, size_t len, int first_line,
+                     int first_col)
+{
+    bgc_lex_init(&p->lx, src, len, first_line, first_col);
+    p->depth = 0;
+    p->tok.type = BGC_T_NEWLINE; /* "before the first token" */
+    p->tok.text = src;
+    p->tok.len = 0;
+    p->tok.line = first_line;
+    p->tok.col = first_col;
+}
+
+size_t bgc_parser_offset(const bgc_parser *p)
+{
+    return (size_t)(p->tok.text - p->lx.src);
+}
+
+/* After an error: drop the rest of the line (including its newline). */
+static void skip_line(bgc_parser *p)
+{
+    for (;;) {
+        if (p->tok.type == BGC_T_EOF)
+            return;
+        if (p->tok.type == BGC_T_NEWLINE && p->tok.len == 1) {
+            p->tok = bgc_lex_next(&p->lx);
+            return;
+        }
+        p->tok = bgc_lex_next(&p->lx);
+        if (p->tok.type == BGC_T_ERROR && p->lx.incomplete) {
+            p->tok.type = BGC_T_EOF;
+            return;
+        }
+    }
+}
+
+bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
+                                bgc_stmt *st, bgc_diag *dg)
+{
+    pctx c;
+    c.p = p;
+    c.arena = arena;
+    c.dg = dg;
+    c.nlskip = 0;
+    c.incomplete = 0;
+    memset(st, 0, sizeof *st);
+    p->depth = 0;
+    if (setjmp(c.jb)) {
+        if (c.incomplete)
+            return BGC_PARSE_INCOMPLETE;
+        skip_line(p);
+        return BGC_PARSE_ERROR;
+    }
+    /* the first call starts on a fake newline; later calls sit on the
+     * token after the previous statement's terminator */
+    if (p->tok.type == BGC_T_NEWLINE && p->tok.len == 0)
+        advance_raw(&c);
+    check_tok(&c);
+    st->line = p->tok.line;
+    st->col = p->tok.col;
+    if (p->tok.type == BGC_T_EOF)
+        return BGC_PARSE_END;
+    if (p->tok.type == BGC_T_NEWLINE || p->tok.type == BGC_T_SEMI) {
+        st->kind = BGC_S_EMPTY;
+        advance_raw(&c);
+        return BGC_PARSE_OK;
+    }
+    if (p->tok.type == BGC_T_DEF) {
+        parse_def(&c, st);
+    } else {
+        st->kind = BGC_S_EXPR;
+        st->expr = parse_expr(&c);
+        st->print = !(st->expr->kind == BGC_N_ASSIGN && !st->expr->paren);
+    }
+    switch (p->tok.type) {
+    case BGC_T_NEWLINE:
+    case BGC_T_SEMI:
+        advance_raw(&c);
+        break;
+    case BGC_T_EOF:
+        break;
+    case BGC_T_RPAREN:
+        fail(&c, &p->tok, "syntax error: unmatched ')'");
+    default:
+        expected(&c, "an operator or the end of the statement");
+    }
+    return BGC_PARSE_OK;
+}
+
+/* ---- line-continuation check --------------------------------------------- */
+
+int bgc_source_incomplete(const char *src, size_t len)
+{
+    bgc_lexer lx;
+    bgc_tok last = BGC_T_NEWLINE;
+    int depth = 0, operand = 0;
+    bgc_lex_init(&lx, src, len, 1, 1);
+    for (;;) {
+        bgc_token t = bgc_lex_next(&lx);
+        if (t.type == BGC_T_EOF)
+            break;
+        if (t.type == BGC_T_ERROR) {
+            if (lx.incomplete)
+                return 1;
+            operand = 1;
+            last = t.type;
+            continue;
+        }
+        if (t.type == BGC_T_NEWLINE)
+            continue;
+        if (t.type == BGC_T_LPAREN)
+            depth++;
+        else if (t.type == BGC_T_RPAREN && depth > 0)
+            depth--;
+        if (t.type == BGC_T_BANG && operand) {
+            last = BGC_T_RPAREN; /* postfix factorial ends an operand */
+            continue;
+        }
+        operand = t.type == BGC_T_NUM || t.type == BGC_T_IDENT ||
+                  t.type == BGC_T_RPAREN;
+        last = t.type;
+    }
+    if (depth > 0)
+        return 1;
+    switch (last) {
+    case BGC_T_NEWLINE: case BGC_T_SEMI: case BGC_T_NUM: case BGC_T_IDENT:
+    case BGC_T_RPAREN: case BGC_T_ERROR: case BGC_T_EOF:
+        return 0;
+    default:
+        return 1;
+    }
+}
