@@ -314,7 +314,7 @@ void bgc_bench_table(bgc_bench *b, const char *title, unsigned flags)
         printf("%-10s %-8s %6s %9s %9s %8s %10s %7s\n", "op", "path", "n",
                "ns/limb", "MiB/s", "c/limb", "GMP c/l", "ratio");
     else {
-        printf("%-10s %-8s %12s %10s %10s %10s %6s", "op", "path", "size",
+        printf("%-10s %-8s %14s %10s %10s %10s %6s", "op", "path", "size",
                "engine", "cycles", "GMP", "ratio");
         if (flags & BGC_BENCH_OPENSSL)
             printf(" %10s %6s", "OpenSSL", "ratio");
@@ -344,7 +344,7 @@ void bgc_bench_emit(bgc_bench *b, const bgc_bench_row *r)
         printf("%s", fmt_ratio(r1, sizeof r1, r->eng.min_ns, r->gmp.min_ns));
     } else {
         snprintf(sz, sizeof sz, "%ld %s", r->size, r->unit);
-        printf("%-10s %-8s %12s %s ", r->op, path, sz,
+        printf("%-10s %-8s %14s %s ", r->op, path, sz,
                fmt_time(t1, sizeof t1, r->eng.min_ns));
         if (mhz > 0 && r->eng.min_ns > 0)
             printf("%10.0f ", r->eng.min_ns * mhz / 1e3);

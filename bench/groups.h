@@ -9,9 +9,6 @@
 BGC_BENCH_GROUP(kernels, "add_n sub_n mul_1 addmul_1 submul_1 per limb, every kernel path")
 BGC_BENCH_GROUP(mul, "mul and sqr, n x n limbs, time per call")
 BGC_BENCH_GROUP(div, "division 2n/n limbs, time per call")
+BGC_BENCH_GROUP(radix, "decimal output and input, 10^3..10^6 digits")
 BGC_BENCH_GROUP(mont, "one Montgomery multiplication, 256..4096 bits")
 BGC_BENCH_GROUP(modexp, "modular exponentiation, full-size exponent, 256..4096 bits")
-/* Registration point: radix conversion (decimal in and out) -- add
- * rows-radix.c once bgcn_get_str / bgcn_set_str are in bgcn.h.
-BGC_BENCH_GROUP(radix, "decimal output and input, 10^3..10^6 digits")
- */

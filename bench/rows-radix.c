@@ -1,0 +1,154 @@
+/* rows-radix.c -- decimal output and input, 10^3 .. 10^6 digits.
+ *
+ * bgcn_get_str / bgcn_set_str in base 10 against GMP's mpn_get_str /
+ * mpn_set_str (digits as values 0..9 on both sides, no ASCII step), on
+ * every kernel path.  mpn_get_str destroys its input, so GMP's timed loop
+ * copies the number first (n limbs, noise next to the conversion).  A
+ * size is skipped when the previous one predicts seconds per call. */
+#include "bench.h"
+
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rctx {
+    unsigned char *str; /* digits: output buffer or input */
+    size_t len;         /* digits of the number */
+    bgcn_limb_t *ap;    /* the number */
+    bgcn_limb_t *tp;    /* GMP's clobbered copy / set_str output */
+    long n;             /* limbs of the number */
+};
+
+static void fail(const char *what, bgcn_status st)
+{
+    fprintf(stderr, "bigcalc-bench: %s failed (status %d)\n", what, (int)st);
+    exit(2);
+}
+
+static void run_engine_out(void *vc, long iters)
+{
+    const struct rctx *c = vc;
+    size_t len;
+    for (long i = 0; i < iters; i++) {
+        bgcn_status st = bgcn_get_str(c->str, &len, 10, c->ap, c->n);
+        if (st != BGCN_OK)
+            fail("bgcn_get_str", st);
+    }
+}
+
+static void run_gmp_out(void *vc, long iters)
+{
+    const struct rctx *c = vc;
+    for (long i = 0; i < iters; i++) {
+        memcpy(c->tp, c->ap, (size_t)c->n * sizeof c->ap[0]);
+        mpn_get_str(c->str, 10, c->tp, c->n);
+    }
+}
+
+static void run_engine_in(void *vc, long iters)
+{
+    const struct rctx *c = vc;
+    long rn;
+    for (long i = 0; i < iters; i++) {
+        bgcn_status st = bgcn_set_str(c->tp, &rn, c->str, c->len, 10);
+        if (st != BGCN_OK)
+            fail("bgcn_set_str", st);
+    }
+}
+
+static void run_gmp_in(void *vc, long iters)
+{
+    const struct rctx *c = vc;
+    for (long i = 0; i < iters; i++)
+        mpn_set_str(c->tp, c->str, c->len, 10);
+}
+
+void bgc_bench_rows_radix(bgc_bench *b)
+{
+    static const long sizes[] = {1000, 10000, 100000, 1000000};
+    const size_t maxd = 1000000;
+    const long maxn = bgcn_set_str_size(maxd, 10) + 1;
+    unsigned char *digits = malloc(maxd), *out = malloc(maxd + 2),
+                  *out2 = malloc(maxd + 2);
+    bgcn_limb_t *ap = bgc_bench_alloc(maxn), *tp = bgc_bench_alloc(maxn),
+                *t2 = bgc_bench_alloc(maxn);
+    if (!digits || !out || !out2) {
+        fprintf(stderr, "bigcalc-bench: out of memory\n");
+        exit(2);
+    }
+    bgcn_limb_t x;
+    for (size_t i = 0; i < maxd; i++) {
+        bgc_bench_random(&x, 1);
+        digits[i] = (unsigned char)(x % 10);
+    }
+    digits[0] = 7; /* every prefix has no leading zero */
+
+    bgc_bench_table(b, "decimal output (get_str) and input (set_str), every path",
+                    0);
+    for (int in = 0; in <= 1; in++) {
+        double last_ns = 0;
+        long last_d = 0;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            long d = sizes[s];
+            const char *op = in ? "set_str" : "get_str";
+            if (b->quick && d > 100000)
+                break;
+            /* sizes grow tenfold; allow for 10^1.6 = 40 times longer */
+            double guess = last_d ? last_ns * 40 : 0;
+            if (guess > 3e9) {
+                printf("%-10s (%ld digits skipped: the engine would take "
+                       "about %.0f s per call)\n", op, d, guess / 1e9);
+                break;
+            }
+            struct rctx c = {in ? digits : out, (size_t)d, ap, tp, 0};
+            c.n = (long)mpn_set_str(ap, digits, (size_t)d, 10);
+            bgc_bench_time gmp =
+                bgc_bench_measure(b, in ? run_gmp_in : run_gmp_out, &c);
+            size_t glen = 0;
+            long gn = 0;
+            if (in)
+                gn = (long)mpn_set_str(t2, digits, (size_t)d, 10);
+            else {
+                memcpy(tp, ap, (size_t)c.n * sizeof ap[0]);
+                glen = mpn_get_str(out2, 10, tp, c.n);
+            }
+            const bgcn_kernels *p;
+            for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+                bgc_bench_row r = {.op = op, .path = p->name, .size = d,
+                                   .unit = "digits", .gmp = gmp};
+                /* check once: same digits / same limbs as GMP */
+                if (in) {
+                    long rn;
+                    bgcn_status st = bgcn_set_str(tp, &rn, digits, (size_t)d, 10);
+                    if (st != BGCN_OK)
+                        fail("bgcn_set_str", st);
+                    if (rn != gn || !bgc_bench_same(b, op, tp, t2, gn))
+                        r.note = "MISMATCH";
+                } else {
+                    size_t len;
+                    bgcn_status st = bgcn_get_str(out, &len, 10, ap, c.n);
+                    if (st != BGCN_OK)
+                        fail("bgcn_get_str", st);
+                    if (len != glen || memcmp(out, out2, len) != 0) {
+                        fprintf(stderr, "bigcalc-bench: MISMATCH: get_str "
+                                        "(%s path), %ld digits\n", p->name, d);
+                        b->mismatches++;
+                        r.note = "MISMATCH";
+                    }
+                }
+                r.eng = bgc_bench_measure(b, in ? run_engine_in : run_engine_out,
+                                          &c);
+                bgc_bench_emit(b, &r);
+                last_d = d;
+                if (r.eng.min_ns > last_ns)
+                    last_ns = r.eng.min_ns;
+            }
+        }
+    }
+    free(digits);
+    free(out);
+    free(out2);
+    bgc_bench_free(ap);
+    bgc_bench_free(tp);
+    bgc_bench_free(t2);
+}
