@@ -26,5 +26,8 @@ libbgc_a_SOURCES = \
 	src/num-pow.c \
 	src/num-bits.c \
 	src/num-conv.c \
+	src/num-root.c \
+	src/num-gcd.c \
+	src/num-rand.c \
 	src/verify.h \
 	src/verify.c

@@ -178,7 +178,7 @@ bgc_err bgc_set_limbs(bgc_int *r, const bgcn_limb_t *p, long n,
 {
     n = bgcn_normalized_size(p, n);
     BGC_TRY(bgc_room(r, n));
-    if (r->d != p)
+    if (n > 0 && r->d != p)
         memmove(r->d, p, (size_t)n * sizeof *p);
     r->size = negative ? -n : n;
     return BGC_OK;

@@ -1,0 +1,114 @@
+/* num-root.c -- isqrt and iroot.
+ *
+ * Newton's iteration on integers, from above: start at x0 = 2^ceil(b/k)
+ * (b = bitlen(a)), which is >= the root because a < 2^b; then
+ *     x' = ((k-1) x + floor(a / x^(k-1))) / k
+ * decreases strictly while x > floor(a^(1/k)) and the first x' >= x marks
+ * x as the answer (the integer form of the AM-GM argument).  The start is
+ * within a factor 2 of the root, so there are about log2(b/k) steps of
+ * slow convergence before the quadratic phase.  These are provisional:
+ * they run on the number layer's own division and switch to the engine's
+ * sqrtrem/rootrem when those land in bgcn.h. */
+#include "num-impl.h"
+
+static bgc_err newton_root(bgc_int *r, const bgc_int *a, uint64_t k)
+{
+    /* a > 0, 2 <= k < bitlen(a) */
+    uint64_t bits = bgc_bitlen_u(a);
+    bgc_int x, y, t, kk, km1;
+    bgc_init(&x);
+    bgc_init(&y);
+    bgc_init(&t);
+    bgc_init(&kk);
+    bgc_init(&km1);
+    bgc_err e = bgc_set_si(&x, 1);
+    if (e == BGC_OK)
+        e = bgc_shl_ui(&x, &x, (bits + k - 1) / k);
+    if (e == BGC_OK)
+        e = bgc_set_u64(&kk, k);
+    if (e == BGC_OK)
+        e = bgc_set_u64(&km1, k - 1);
+    while (e == BGC_OK) {
+        if (bgcn_interrupt_flag) {
+            e = BGC_EINTR;
+            break;
+        }
+        if (k == 2) {
+            e = bgc_divmod_abs(&y, NULL, a, &x); /* a / x */
+            if (e == BGC_OK)
+                e = bgc_add(&y, &y, &x);
+            if (e == BGC_OK)
+                e = bgc_shr_ui(&y, &y, 1);
+        } else {
+            e = bgc_pow_ui(&t, &x, (unsigned long)(k - 1));
+            if (e == BGC_OK)
+                e = bgc_divmod_abs(&y, NULL, a, &t);
+            if (e == BGC_OK)
+                e = bgc_mul(&t, &x, &km1);
+            if (e == BGC_OK)
+                e = bgc_add(&y, &y, &t);
+            if (e == BGC_OK)
+                e = bgc_divmod_abs(&y, NULL, &y, &kk);
+        }
+        if (e != BGC_OK || bgc_cmp(&y, &x) >= 0)
+            break;
+        bgc_swap(&x, &y);
+    }
+    if (e == BGC_OK)
+        bgc_swap(r, &x);
+    bgc_clear(&x);
+    bgc_clear(&y);
+    bgc_clear(&t);
+    bgc_clear(&kk);
+    bgc_clear(&km1);
+    return e;
+}
+
+static bgc_err root(bgc_int *r, const bgc_int *a, uint64_t k)
+{
+    int neg = a->size < 0;
+    if (neg && (k & 1) == 0)
+        return BGC_ENEGARG;
+    if (a->size == 0 || k == 1)
+        return bgc_set(r, a);
+    bgc_int m;
+    bgc_init(&m);
+    bgc_err e = bgc_abs(&m, a);
+    if (e == BGC_OK) {
+        if (k >= bgc_bitlen_u(&m))
+            e = bgc_set_si(&m, 1); /* 1 <= root < 2 */
+        else
+            e = newton_root(&m, &m, k);
+    }
+    if (e == BGC_OK) {
+        if (neg)
+            m.size = -m.size;
+        bgc_swap(r, &m);
+    }
+    bgc_clear(&m);
+    return e;
+}
+
+bgc_err bgc_isqrt(bgc_int *r, const bgc_int *a)
+{
+    if (a->size < 0)
+        return BGC_ENEGARG;
+    int tok = bgc_v_begin(BGC_V_SQRT, a, NULL, NULL, 0);
+    bgc_err e = root(r, a, 2);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+bgc_err bgc_iroot(bgc_int *r, const bgc_int *a, const bgc_int *k)
+{
+    if (k->size <= 0)
+        return BGC_EDOMAIN;
+    uint64_t kk;
+    BGC_TRY(bgc_get_count(k, &kk)); /* saturates: parity from the limb */
+    if (a->size < 0 && (k->d[0] & 1) == 0)
+        return BGC_ENEGARG;
+    int tok = bgc_v_begin(BGC_V_ROOT, a, k, NULL, 0);
+    bgc_err e = root(r, a, kk);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}

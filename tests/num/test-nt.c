@@ -1,0 +1,162 @@
+/* test-nt.c -- roots, gcd/lcm, modular inverse, mulmod and the random
+ * numbers of the number layer, against GMP on random signed operands. */
+#include "numtest.h"
+
+#include <string.h>
+
+Test(nt, isqrt_iroot)
+{
+    t_seed();
+    bgc_int a, r, k;
+    bgc_init(&a);
+    bgc_init(&r);
+    bgc_init(&k);
+    mpz_t ma, want;
+    mpz_inits(ma, want, NULL);
+    for (int i = 0; i < 400; i++) {
+        nt_rand(&a, i < 350 ? 8 : 40);
+        nt_to_mpz(ma, &a);
+        if (mpz_sgn(ma) < 0) {
+            cr_assert_eq(bgc_isqrt(&r, &a), BGC_ENEGARG);
+        } else {
+            mpz_sqrt(want, ma);
+            cr_assert_eq(bgc_isqrt(&r, &a), BGC_OK);
+            cr_assert(nt_eq("isqrt", &r, want));
+        }
+        unsigned long kk = 1 + t_rand_below(i & 1 ? 5 : 200);
+        cr_assert_eq(bgc_set_ui(&k, kk), BGC_OK);
+        if (mpz_sgn(ma) < 0 && kk % 2 == 0) {
+            cr_assert_eq(bgc_iroot(&r, &a, &k), BGC_ENEGARG);
+            continue;
+        }
+        mpz_root(want, ma, kk);
+        cr_assert_eq(bgc_iroot(&r, &a, &k), BGC_OK);
+        cr_assert(nt_eq("iroot", &r, want), "k=%lu", kk);
+        cr_assert_eq(bgc_iroot(&a, &a, &k), BGC_OK);
+        cr_assert(nt_eq("iroot r=a", &a, want), "k=%lu", kk);
+    }
+    /* perfect powers and their neighbours */
+    for (unsigned long kk = 2; kk < 7; kk++) {
+        for (int d = -1; d <= 1; d++) {
+            mpz_ui_pow_ui(ma, 1000003, kk);
+            mpz_add_ui(ma, ma, (unsigned long)(d + 1));
+            mpz_sub_ui(ma, ma, 1);
+            nt_from_mpz(&a, ma);
+            cr_assert_eq(bgc_set_ui(&k, kk), BGC_OK);
+            mpz_root(want, ma, kk);
+            cr_assert_eq(bgc_iroot(&r, &a, &k), BGC_OK);
+            cr_assert(nt_eq("iroot perfect", &r, want));
+        }
+    }
+    cr_assert_eq(bgc_set_si(&k, 0), BGC_OK);
+    cr_assert_eq(bgc_iroot(&r, &a, &k), BGC_EDOMAIN);
+    cr_assert_eq(bgc_set_si(&k, -3), BGC_OK);
+    cr_assert_eq(bgc_iroot(&r, &a, &k), BGC_EDOMAIN);
+    mpz_clears(ma, want, NULL);
+    bgc_clear(&a);
+    bgc_clear(&r);
+    bgc_clear(&k);
+}
+
+Test(nt, gcd_lcm_invmod_mulmod)
+{
+    t_seed();
+    bgc_int a, b, m, r;
+    bgc_init(&a);
+    bgc_init(&b);
+    bgc_init(&m);
+    bgc_init(&r);
+    mpz_t ma, mb, mm, want;
+    mpz_inits(ma, mb, mm, want, NULL);
+    for (int i = 0; i < 1000; i++) {
+        nt_rand(&a, 12);
+        nt_rand(&b, 12);
+        nt_rand(&m, 6);
+        nt_to_mpz(ma, &a);
+        nt_to_mpz(mb, &b);
+        nt_to_mpz(mm, &m);
+        if (i % 3 == 0) { /* common factors */
+            mpz_mul(ma, ma, mm);
+            mpz_mul(mb, mb, mm);
+            nt_from_mpz(&a, ma);
+            nt_from_mpz(&b, mb);
+        }
+        mpz_gcd(want, ma, mb);
+        cr_assert_eq(bgc_gcd(&r, &a, &b), BGC_OK);
+        cr_assert(nt_eq("gcd", &r, want));
+        mpz_lcm(want, ma, mb);
+        cr_assert_eq(bgc_lcm(&r, &a, &b), BGC_OK);
+        cr_assert(nt_eq("lcm", &r, want));
+        if (mpz_sgn(mm) == 0) {
+            cr_assert_eq(bgc_invmod(&r, &a, &m), BGC_EMODZERO);
+            cr_assert_eq(bgc_mulmod(&r, &a, &b, &m), BGC_EMODZERO);
+            continue;
+        }
+        mpz_mul(want, ma, mb);
+        mpz_mod(want, want, mm);
+        cr_assert_eq(bgc_mulmod(&r, &a, &b, &m), BGC_OK);
+        cr_assert(nt_eq("mulmod", &r, want));
+        bgc_err e = bgc_invmod(&r, &a, &m);
+        if (mpz_cmpabs_ui(mm, 1) == 0) {
+            cr_assert_eq(e, BGC_OK);
+            cr_assert_eq(bgc_sgn(&r), 0);
+        } else if (mpz_invert(want, ma, mm)) {
+            cr_assert_eq(e, BGC_OK);
+            cr_assert(nt_eq("invmod", &r, want));
+        } else {
+            cr_assert_eq(e, BGC_ENOTINV);
+        }
+    }
+    mpz_clears(ma, mb, mm, want, NULL);
+    bgc_clear(&a);
+    bgc_clear(&b);
+    bgc_clear(&m);
+    bgc_clear(&r);
+}
+
+Test(nt, random_is_reproducible_and_in_range)
+{
+    bgc_int n, r, s, k;
+    bgc_init(&n);
+    bgc_init(&r);
+    bgc_init(&s);
+    bgc_init(&k);
+    cr_assert_eq(bgc_set_str(&n, "1000000000000000000000000000007", 31, 10),
+                 BGC_OK);
+    bgc_rand_seed(42);
+    cr_assert_eq(bgc_random(&r, &n), BGC_OK);
+    bgc_rand_seed(42);
+    cr_assert_eq(bgc_random(&s, &n), BGC_OK);
+    cr_assert_eq(bgc_cmp(&r, &s), 0);
+    bgc_rand_seed(43);
+    cr_assert_eq(bgc_random(&s, &n), BGC_OK);
+    cr_assert_neq(bgc_cmp(&r, &s), 0);
+    /* range, and every value of a small range appears */
+    int seen[7] = {0};
+    cr_assert_eq(bgc_set_si(&n, 7), BGC_OK);
+    for (int i = 0; i < 700; i++) {
+        cr_assert_eq(bgc_random(&r, &n), BGC_OK);
+        long v;
+        cr_assert_eq(bgc_get_si(&r, &v), BGC_OK);
+        cr_assert(v >= 0 && v < 7);
+        seen[v]++;
+    }
+    for (int i = 0; i < 7; i++)
+        cr_assert_gt(seen[i], 50);
+    cr_assert_eq(bgc_set_si(&n, 0), BGC_OK);
+    cr_assert_eq(bgc_random(&r, &n), BGC_EDOMAIN);
+    cr_assert_eq(bgc_set_si(&k, 200), BGC_OK);
+    int top = 0;
+    for (int i = 0; i < 50; i++) {
+        cr_assert_eq(bgc_randbits(&r, &k), BGC_OK);
+        cr_assert_leq(bgc_bitlen_u(&r), 200);
+        top |= bgc_bitlen_u(&r) == 200;
+    }
+    cr_assert(top);
+    cr_assert_eq(bgc_set_si(&k, -1), BGC_OK);
+    cr_assert_eq(bgc_randbits(&r, &k), BGC_ENEGARG);
+    bgc_clear(&n);
+    bgc_clear(&r);
+    bgc_clear(&s);
+    bgc_clear(&k);
+}

@@ -1,0 +1,203 @@
+/* test-verify.c -- --verify: for every kind of operation the number layer
+ * verifies, (1) random operands under verification give no mismatch, and
+ * (2) a fault injected into that kind's result is caught, counted and
+ * reported with the operation name, the kernel path and the limb. */
+#include "numtest.h"
+#include "verify.h"
+
+#include <string.h>
+#include <unistd.h>
+
+/* Operands: a, b big signed; p positive; m odd modulus; k small count. */
+static bgc_int A, B, P, M, K, R, Q;
+
+static void setup_operands(void)
+{
+    bgc_init(&A);
+    bgc_init(&B);
+    bgc_init(&P);
+    bgc_init(&M);
+    bgc_init(&K);
+    bgc_init(&R);
+    bgc_init(&Q);
+    do
+        nt_rand(&A, 20);
+    while (bgc_is_zero(&A));
+    do
+        nt_rand(&B, 10);
+    while (bgc_is_zero(&B));
+    cr_assert_eq(bgc_abs(&P, &A), BGC_OK);
+    cr_assert_eq(bgc_abs(&M, &B), BGC_OK);
+    M.d[0] |= 1;
+    if (bgc_cmp_si(&M, 1) == 0)
+        cr_assert_eq(bgc_set_si(&M, 1000003), BGC_OK);
+    cr_assert_eq(bgc_set_si(&K, (long)t_rand_below(50) + 2), BGC_OK);
+}
+
+static void teardown_operands(void)
+{
+    bgc_clear(&A);
+    bgc_clear(&B);
+    bgc_clear(&P);
+    bgc_clear(&M);
+    bgc_clear(&K);
+    bgc_clear(&R);
+    bgc_clear(&Q);
+}
+
+static bgc_err run(const char *op)
+{
+    bgc_int ten;
+    bgc_init(&ten);
+    bgc_err e = BGC_OK;
+    if (!strcmp(op, "add")) e = bgc_add(&R, &A, &B);
+    else if (!strcmp(op, "sub")) e = bgc_sub(&R, &A, &B);
+    else if (!strcmp(op, "mul")) e = bgc_mul(&R, &A, &B);
+    else if (!strcmp(op, "sqr")) e = bgc_mul(&R, &A, &A);
+    else if (!strcmp(op, "tdiv")) e = bgc_tdiv_qr(&Q, &R, &A, &B);
+    else if (!strcmp(op, "fdiv")) e = bgc_fdiv_qr(&Q, &R, &A, &B);
+    else if (!strcmp(op, "mod")) e = bgc_mod(&R, &A, &B);
+    else if (!strcmp(op, "pow")) e = bgc_pow(&R, &B, &K);
+    else if (!strcmp(op, "shl")) e = bgc_shl(&R, &A, &K);
+    else if (!strcmp(op, "shr")) e = bgc_shr(&R, &A, &K);
+    else if (!strcmp(op, "and")) e = bgc_and(&R, &A, &B);
+    else if (!strcmp(op, "or")) e = bgc_or(&R, &A, &B);
+    else if (!strcmp(op, "xor")) e = bgc_xor(&R, &A, &B);
+    else if (!strcmp(op, "not")) e = bgc_not(&R, &A);
+    else if (!strcmp(op, "popcount")) e = bgc_popcount(&R, &P);
+    else if (!strcmp(op, "bit")) e = bgc_bit(&R, &A, &K);
+    else if (!strcmp(op, "digits")) {
+        e = bgc_set_si(&ten, 10);
+        if (e == BGC_OK)
+            e = bgc_digits(&R, &A, &ten);
+    } else if (!strcmp(op, "sqrt")) e = bgc_isqrt(&R, &P);
+    else if (!strcmp(op, "root")) e = bgc_iroot(&R, &P, &K);
+    else if (!strcmp(op, "gcd")) e = bgc_gcd(&R, &A, &B);
+    else if (!strcmp(op, "lcm")) e = bgc_lcm(&R, &A, &B);
+    else if (!strcmp(op, "invmod")) {
+        /* make sure A is invertible mod M: use A*M + 1... or fall back */
+        e = bgc_mul(&R, &A, &M);
+        if (e == BGC_OK)
+            e = bgc_add_si(&R, &R, 1);
+        if (e == BGC_OK)
+            e = bgc_invmod(&R, &R, &M);
+    } else if (!strcmp(op, "mulmod")) e = bgc_mulmod(&R, &A, &B, &M);
+    else if (!strcmp(op, "set_str")) {
+        char *s;
+        e = bgc_get_str(&s, NULL, &A, 10); /* verified too, not armed */
+        if (e == BGC_OK) {
+            e = bgc_set_str(&R, s, strlen(s), 10);
+            free(s);
+        }
+    } else if (!strcmp(op, "get_str")) {
+        char *s;
+        e = bgc_get_str(&s, NULL, &A, 10);
+        if (e == BGC_OK)
+            free(s);
+    } else
+        e = BGC_NERR; /* not implemented in this build */
+    bgc_clear(&ten);
+    return e;
+}
+
+/* Every kind this test knows how to drive. */
+static const char *const kinds[] = {
+    "add", "sub", "mul", "sqr", "tdiv", "fdiv", "mod", "pow", "shl", "shr",
+    "and", "or", "xor", "not", "popcount", "bit", "digits", "sqrt", "root",
+    "gcd", "lcm", "invmod", "mulmod", "set_str", "get_str", NULL};
+
+Test(verify, clean_runs_have_no_mismatch)
+{
+    t_seed();
+    bgc_verify_enable(1);
+    bgc_verify_reset();
+    for (int it = 0; it < 60; it++) {
+        setup_operands();
+        for (int i = 0; kinds[i]; i++)
+            cr_assert_eq(run(kinds[i]), BGC_OK, "%s", kinds[i]);
+        teardown_operands();
+    }
+    if (bgc_verify_mismatches())
+        bgc_verify_report(stderr);
+    cr_assert_eq(bgc_verify_mismatches(), 0);
+    cr_assert_gt(bgc_verify_checked(), 60 * 20);
+    bgc_verify_enable(0);
+}
+
+Test(verify, every_kind_catches_a_fault)
+{
+    t_seed();
+    bgc_verify_enable(1);
+    for (int i = 0; kinds[i]; i++) {
+        setup_operands();
+        bgc_verify_reset();
+        cr_assert_eq(bgc_verify_inject(kinds[i]), 0, "%s", kinds[i]);
+        cr_assert_eq(run(kinds[i]), BGC_OK);
+        cr_assert_eq(bgc_verify_mismatches(), 1, "fault in %s not caught",
+                     kinds[i]);
+        /* The report names the operation and the kernel path. */
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        cr_assert_eq(bgc_verify_report(f), 1);
+        fclose(f);
+        char want[64];
+        snprintf(want, sizeof want, "mismatch in %s ", kinds[i]);
+        cr_assert(strstr(buf, want) != NULL, "%s", buf);
+        cr_assert(strstr(buf, bgcn_kern.name) != NULL, "%s", buf);
+        free(buf);
+        /* One-shot: the next run is clean again. */
+        bgc_verify_reset();
+        cr_assert_eq(run(kinds[i]), BGC_OK);
+        cr_assert_eq(bgc_verify_mismatches(), 0, "%s", kinds[i]);
+        teardown_operands();
+    }
+    bgc_verify_enable(0);
+}
+
+Test(verify, nested_operations_are_checked_once_and_limbs_named)
+{
+    bgc_verify_enable(1);
+    bgc_verify_reset();
+    bgc_int a, b, r;
+    bgc_init(&a);
+    bgc_init(&b);
+    bgc_init(&r);
+    cr_assert_eq(bgc_set_si(&a, 3), BGC_OK);
+    cr_assert_eq(bgc_set_si(&b, 200), BGC_OK);
+    /* pow runs many sqr/mul inside; only pow is checked */
+    cr_assert_eq(bgc_pow(&r, &a, &b), BGC_OK);
+    cr_assert_eq(bgc_verify_checked(), 1);
+    /* the report names the first differing limb */
+    bgc_verify_inject("mul");
+    cr_assert_eq(bgc_mul(&r, &r, &a), BGC_OK);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    bgc_verify_report(f);
+    fclose(f);
+    cr_assert(strstr(buf, "limb 0 is 0x") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "GMP has 0x") != NULL, "%s", buf);
+    free(buf);
+    bgc_clear(&a);
+    bgc_clear(&b);
+    bgc_clear(&r);
+    bgc_verify_enable(0);
+}
+
+Test(verify, fault_from_environment)
+{
+    setenv("BIGCALC_FAULT", "add", 1);
+    bgc_verify_enable(1);
+    unsetenv("BIGCALC_FAULT");
+    bgc_verify_reset();
+    bgc_int a;
+    bgc_init(&a);
+    cr_assert_eq(bgc_set_si(&a, 5), BGC_OK);
+    cr_assert_eq(bgc_add(&a, &a, &a), BGC_OK);
+    cr_assert_eq(bgc_verify_mismatches(), 1);
+    cr_assert_eq(bgc_verify_inject("no-such-op"), -1);
+    bgc_verify_report(stderr); /* visible in the log, harmless */
+    bgc_clear(&a);
+    bgc_verify_enable(0);
+}
