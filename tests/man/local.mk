@@ -1,0 +1,12 @@
+# The man page documents every option and builtin that --help lists.
+TESTS += tests/man/coverage-test
+EXTRA_DIST += tests/man/coverage.sh
+CLEANFILES += tests/man/coverage-test
+
+tests/man/coverage-test: $(srcdir)/tests/man/coverage.sh Makefile
+	$(AM_V_GEN)$(MKDIR_P) tests/man && { \
+	  echo '#!/bin/sh'; \
+	  echo "BIGCALC='./bigcalc$(EXEEXT)'"; \
+	  echo "MANPAGE='$(srcdir)/man/bigcalc.1'"; \
+	  cat $(srcdir)/tests/man/coverage.sh; \
+	} > $@.tmp && chmod +x $@.tmp && mv -f $@.tmp $@
