@@ -1,14 +1,14 @@
 /* num-conv.c -- strings <-> bgc_int in bases 2..36, and digits().
  *
- * Power-of-two bases move bits directly.  Other bases work a limb's worth
- * of digits at a time: big_base = base^k, the largest power that fits a
- * limb.  Parsing multiplies by big_base and adds the chunk (bgcn_mul_1,
- * bgcn_add_1); printing divides by big_base (bgcn_divrem_1) and emits k
- * digits per remainder.  Both are quadratic; the subquadratic engine
- * conversions replace these loops when they land in bgcn.h.
+ * Thin wrappers over the engine's radix conversion (bgcn_get_str,
+ * bgcn_set_str: bit slicing for powers of two, divide and conquer over
+ * powers of the base otherwise): this file handles the sign, the '_'
+ * separators, the ASCII digits and the size bound.  A string of n digits
+ * in base b has at most n * ceil(log2 b) bits, checked against --max-bits
+ * before anything is allocated.
  *
- * Sizes are bounded before allocation: a string of n digits in base b has
- * at most n * ceil(log2 b) bits. */
+ * digits(a, b) counts without converting: an estimate from bitlen(a)
+ * that is never too high, then powers of b compared with |a|. */
 #include "num-impl.h"
 
 #include <stdlib.h>
@@ -38,86 +38,31 @@ static int digit_value(unsigned char c)
     return 99;
 }
 
-/* k digits per limb and base^k. */
-static int chunk_digits(int base, bgcn_limb_t *big)
-{
-    bgcn_limb_t p = (bgcn_limb_t)base;
-    int k = 1;
-    while (p <= BGCN_LIMB_MAX / (bgcn_limb_t)base) {
-        p *= (bgcn_limb_t)base;
-        k++;
-    }
-    *big = p;
-    return k;
-}
-
 static int pow2_bits(int base)
 {
     return (base & (base - 1)) ? 0 : __builtin_ctz((unsigned)base);
 }
 
-/* Digits of s (validated, '_' removed) into r as a magnitude. */
-static bgc_err parse(bgc_int *r, const char *dig, size_t nd, int base)
+/* Digit values {dig,nd} (most significant first) into r as a magnitude. */
+static bgc_err parse(bgc_int *r, const unsigned char *dig, size_t nd,
+                     int base)
 {
     int pb = pow2_bits(base);
     uint64_t bits = bgc_sat_mul(nd, pb ? (uint64_t)pb
                                        : (uint64_t)log2_base[base] + 1);
     BGC_TRY(bgc_check_bits(bits));
-    long limbs = (long)(bits / 64) + 1;
     bgc_int t;
     bgc_init(&t);
-    BGC_TRY(bgc_room(&t, limbs));
-    long n = 0;
-    if (pb) {
-        /* From the last digit (least significant) upward. */
-        bgcn_limb_t acc = 0;
-        unsigned have = 0;
-        for (size_t i = nd; i-- > 0;) {
-            bgcn_limb_t v = (bgcn_limb_t)dig[i];
-            acc |= v << have;
-            have += (unsigned)pb;
-            if (have >= 64) {
-                t.d[n++] = acc;
-                have -= 64;
-                acc = have ? v >> (pb - have) : 0;
-            }
-        }
-        if (have)
-            t.d[n++] = acc;
-    } else {
-        bgcn_limb_t big;
-        int k = chunk_digits(base, &big);
-        size_t first = nd % (size_t)k;
-        if (first == 0)
-            first = (size_t)k;
-        size_t i = 0;
-        while (i < nd) {
-            size_t m = i == 0 ? first : (size_t)k;
-            bgcn_limb_t chunk = 0, mult = 1;
-            for (size_t j = 0; j < m; j++) {
-                chunk = chunk * (bgcn_limb_t)base + (bgcn_limb_t)dig[i + j];
-                mult *= (bgcn_limb_t)base;
-            }
-            i += m;
-            if (n == 0) {
-                if (chunk)
-                    t.d[n++] = chunk;
-            } else {
-                bgcn_limb_t hi = bgcn_mul_1(t.d, t.d, n, mult);
-                hi += bgcn_add_1(t.d, t.d, n, chunk);
-                if (hi)
-                    t.d[n++] = hi;
-            }
-            if (bgcn_interrupt_flag) {
-                bgc_clear(&t);
-                return BGC_EINTR;
-            }
-        }
+    long rn = 0;
+    bgc_err e = bgc_room(&t, bgcn_set_str_size(nd, base));
+    if (e == BGC_OK)
+        e = bgc_from_status(bgcn_set_str(t.d, &rn, dig, nd, base));
+    if (e == BGC_OK) {
+        bgc_norm(&t, rn, 0);
+        bgc_swap(r, &t);
     }
-    bgc_norm(&t, n, 0);
-    bgc_swap(r, &t);
     bgc_clear(&t);
-    return BGC_OK;
+    return e;
 }
 
 static bgc_err set_str(bgc_int *r, const char *s, size_t len, int base)
@@ -129,7 +74,7 @@ static bgc_err set_str(bgc_int *r, const char *s, size_t len, int base)
     if (i < len && (s[i] == '-' || s[i] == '+'))
         neg = s[i++] == '-';
     /* Validate and collect digit values. */
-    char *dig = malloc(len - i + 1);
+    unsigned char *dig = malloc(len - i + 1);
     if (dig == NULL)
         return BGC_ENOMEM;
     size_t nd = 0;
@@ -142,7 +87,7 @@ static bgc_err set_str(bgc_int *r, const char *s, size_t len, int base)
             free(dig);
             return BGC_EDIGIT;
         }
-        dig[nd++] = (char)v;
+        dig[nd++] = (unsigned char)v;
     }
     if (nd == 0) {
         free(dig);
@@ -180,62 +125,25 @@ static bgc_err get_str(char **out, size_t *outlen, const bgc_int *a,
     if (base < 2 || base > 36)
         return BGC_EBASE;
     long n = BGC_ABS(a->size);
-    uint64_t bits = bgc_bitlen_u(a);
-    int pb = pow2_bits(base);
-    /* Upper bound on the digit count, plus sign and NUL. */
-    size_t cap = (size_t)((double)bits / log2_base[base]) + 3;
+    size_t cap = bgcn_get_str_size(a->d, n, base) + 2; /* sign, NUL */
     char *buf = malloc(cap);
     if (buf == NULL)
         return BGC_ENOMEM;
-    size_t pos = cap; /* digits are written backwards from the end */
-    buf[--pos] = '\0';
-    if (n == 0) {
-        buf[--pos] = '0';
-    } else if (pb) {
-        uint64_t nd = (bits + (uint64_t)pb - 1) / (uint64_t)pb;
-        for (uint64_t k = 0; k < nd; k++) {
-            uint64_t bit = k * (uint64_t)pb;
-            long li = (long)(bit / 64);
-            unsigned sh = (unsigned)(bit % 64);
-            bgcn_limb_t v = a->d[li] >> sh;
-            if (sh + (unsigned)pb > 64 && li + 1 < n)
-                v |= a->d[li + 1] << (64 - sh);
-            buf[--pos] = digit_chars[v & (bgcn_limb_t)(base - 1)];
-        }
-    } else {
-        bgcn_limb_t big;
-        int k = chunk_digits(base, &big);
-        bgcn_limb_t *t = bgcn_alloc_limbs((size_t)n);
-        if (t == NULL) {
-            free(buf);
-            return BGC_ENOMEM;
-        }
-        bgcn_copyi(t, a->d, n);
-        long tn = n;
-        while (tn > 0) {
-            if (bgcn_interrupt_flag) {
-                bgcn_free_limbs(t);
-                free(buf);
-                return BGC_EINTR;
-            }
-            bgcn_limb_t rem = bgcn_divrem_1(t, t, tn, big);
-            while (tn > 0 && t[tn - 1] == 0)
-                tn--;
-            /* k digits of rem, fewer for the most significant chunk. */
-            for (int j = 0; j < k && (tn > 0 || rem != 0); j++) {
-                buf[--pos] = digit_chars[rem % (bgcn_limb_t)base];
-                rem /= (bgcn_limb_t)base;
-            }
-        }
-        bgcn_free_limbs(t);
+    size_t sign = a->size < 0, len = 0;
+    bgc_err e = bgc_from_status(bgcn_get_str((unsigned char *)buf + sign,
+                                             &len, base, a->d, n));
+    if (e != BGC_OK) {
+        free(buf);
+        return e;
     }
-    if (a->size < 0)
-        buf[--pos] = '-';
-    size_t len = cap - 1 - pos;
-    memmove(buf, buf + pos, len + 1);
+    if (sign)
+        buf[0] = '-';
+    for (size_t i = sign; i < sign + len; i++)
+        buf[i] = digit_chars[(unsigned char)buf[i]];
+    buf[sign + len] = '\0';
     *out = buf;
     if (outlen)
-        *outlen = len;
+        *outlen = sign + len;
     return BGC_OK;
 }
 

@@ -6,9 +6,9 @@
  * decreases strictly while x > floor(a^(1/k)) and the first x' >= x marks
  * x as the answer (the integer form of the AM-GM argument).  The start is
  * within a factor 2 of the root, so there are about log2(b/k) steps of
- * slow convergence before the quadratic phase.  These are provisional:
- * they run on the number layer's own division and switch to the engine's
- * sqrtrem/rootrem when those land in bgcn.h. */
+ * slow convergence before the quadratic phase.  Square roots use the
+ * engine's bgcn_sqrtrem; the Newton loop serves k >= 3 until the engine's
+ * rootrem lands in bgcn.h. */
 #include "num-impl.h"
 
 static bgc_err newton_root(bgc_int *r, const bgc_int *a, uint64_t k)
@@ -64,6 +64,23 @@ static bgc_err newton_root(bgc_int *r, const bgc_int *a, uint64_t k)
     return e;
 }
 
+/* r = floor(sqrt(a)), a > 0, by the engine's Karatsuba square root. */
+static bgc_err sqrt_engine(bgc_int *r, const bgc_int *a)
+{
+    long n = a->size, sn = (n + 1) / 2;
+    bgc_int t;
+    bgc_init(&t);
+    bgc_err e = bgc_room(&t, sn);
+    if (e == BGC_OK)
+        e = bgc_from_status(bgcn_sqrtrem(t.d, NULL, NULL, a->d, n));
+    if (e == BGC_OK) {
+        bgc_norm(&t, sn, 0);
+        bgc_swap(r, &t);
+    }
+    bgc_clear(&t);
+    return e;
+}
+
 static bgc_err root(bgc_int *r, const bgc_int *a, uint64_t k)
 {
     int neg = a->size < 0;
@@ -77,6 +94,8 @@ static bgc_err root(bgc_int *r, const bgc_int *a, uint64_t k)
     if (e == BGC_OK) {
         if (k >= bgc_bitlen_u(&m))
             e = bgc_set_si(&m, 1); /* 1 <= root < 2 */
+        else if (k == 2)
+            e = sqrt_engine(&m, &m);
         else
             e = newton_root(&m, &m, k);
     }
