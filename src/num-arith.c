@@ -82,6 +82,9 @@ bgc_err bgc_abs(bgc_int *r, const bgc_int *a)
     return BGC_OK;
 }
 
+/* Products up to this many limbs use a stack buffer when in place. */
+#define SMALL 32
+
 static bgc_err mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
     long an = BGC_ABS(a->size), bn = BGC_ABS(b->size);
@@ -91,6 +94,23 @@ static bgc_err mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
         return BGC_OK;
     }
     BGC_TRY(bgc_check_bits(bgc_bitlen_u(a) + bgc_bitlen_u(b)));
+    if ((r == a || r == b) && an + bn <= SMALL) {
+        /* In-place product of small operands: through the stack, no
+         * allocation (x *= y in a loop is the common case). */
+        bgcn_limb_t tmp[SMALL];
+        bgcn_status st;
+        if (a == b)
+            st = bgcn_sqr(tmp, a->d, an);
+        else if (an >= bn)
+            st = bgcn_mul(tmp, a->d, an, b->d, bn);
+        else
+            st = bgcn_mul(tmp, b->d, bn, a->d, an);
+        BGC_TRY(bgc_from_status(st));
+        BGC_TRY(bgc_room(r, an + bn));
+        bgcn_copyi(r->d, tmp, an + bn);
+        bgc_norm(r, an + bn, neg);
+        return BGC_OK;
+    }
     bgc_int t, *dst = r;
     if (r == a || r == b) {
         bgc_init(&t);
