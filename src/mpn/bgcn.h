@@ -457,8 +457,8 @@ bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rn, const unsigned char *str,
 /* Size (limbs) from which the divide-and-conquer algorithms are used;
  * variables so that tests and the tuning program can move them (any value
  * is correct).  Defaults measured on this machine: see src/mpn/radix.c. */
-#define BGCN_GET_STR_DC_THRESHOLD 30
-#define BGCN_SET_STR_DC_THRESHOLD 300
+#define BGCN_GET_STR_DC_THRESHOLD 12
+#define BGCN_SET_STR_DC_THRESHOLD 150
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
 

@@ -26,18 +26,130 @@
 /* Writes the m lowest digits of r, least significant at end[-1]. */
 static void limb_digits(unsigned char *end, bgcn_limb_t r, int base, int m)
 {
-    if (base == 10) { /* constant divisor: the compiler multiplies */
-        for (int j = 0; j < m; j++) {
-            *--end = (unsigned char)(r % 10);
-            r /= 10;
+    if (base == 10) {
+        /* r < 10^19: split into four groups of at most five digits so
+         * that four short chains of 32-bit divisions by the constant 10
+         * (multiplications) run side by side instead of one chain of
+         * nineteen 64-bit ones. */
+        BGCN_ASSERT(m == 19);
+        bgcn_limb_t hi = r / 10000000000u, lo = r - hi * 10000000000u;
+        uint32_t l1 = (uint32_t)(lo / 100000), l0 = (uint32_t)(lo % 100000);
+        uint32_t h1 = (uint32_t)(hi / 100000), h0 = (uint32_t)(hi % 100000);
+        unsigned char *p = end - 19;
+        for (int j = 0; j < 5; j++) {
+            p[18 - j] = (unsigned char)(l0 % 10);
+            p[13 - j] = (unsigned char)(l1 % 10);
+            p[8 - j] = (unsigned char)(h0 % 10);
+            l0 /= 10;
+            l1 /= 10;
+            h0 /= 10;
+        }
+        for (int j = 0; j < 4; j++) {
+            p[3 - j] = (unsigned char)(h1 % 10);
+            h1 /= 10;
         }
     } else {
-        bgcn_limb_t b = (bgcn_limb_t)base;
-        for (int j = 0; j < m; j++) {
-            *--end = (unsigned char)(r % b);
-            r /= b;
-        }
+        /* One case per base, so that every division is by a constant,
+         * and r split at P = b^K (K = m/2) into two halves whose digits
+         * come out of two independent chains: lo < P < 2^32 gives K
+         * digits, hi < b^(m-K) gives the m-K (K or K+1) others. */
+#define CONST_BASE_DIGITS(B, K, P)                                         \
+    case B: {                                                              \
+        bgcn_limb_t hi = r / (P);                                          \
+        uint32_t lo = (uint32_t)(r - hi * (P));                            \
+        for (int j = 0; j < (K); j++) {                                    \
+            end[-1 - j] = (unsigned char)(lo % (B));                       \
+            end[-1 - (K)-j] = (unsigned char)(hi % (B));                   \
+            lo /= (B);                                                     \
+            hi /= (B);                                                     \
+        }                                                                  \
+        if (m > 2 * (K))                                                   \
+            end[-m] = (unsigned char)hi;                                   \
+        break;                                                             \
     }
+        switch (base) {
+            CONST_BASE_DIGITS(3, 20, 3486784401u)
+            CONST_BASE_DIGITS(5, 13, 1220703125u)
+            CONST_BASE_DIGITS(6, 12, 2176782336u)
+            CONST_BASE_DIGITS(7, 11, 1977326743u)
+            CONST_BASE_DIGITS(9, 10, 3486784401u)
+            CONST_BASE_DIGITS(11, 9, 2357947691u)
+            CONST_BASE_DIGITS(12, 8, 429981696u)
+            CONST_BASE_DIGITS(13, 8, 815730721u)
+            CONST_BASE_DIGITS(14, 8, 1475789056u)
+            CONST_BASE_DIGITS(15, 8, 2562890625u)
+            CONST_BASE_DIGITS(17, 7, 410338673u)
+            CONST_BASE_DIGITS(18, 7, 612220032u)
+            CONST_BASE_DIGITS(19, 7, 893871739u)
+            CONST_BASE_DIGITS(20, 7, 1280000000u)
+            CONST_BASE_DIGITS(21, 7, 1801088541u)
+            CONST_BASE_DIGITS(22, 7, 2494357888u)
+            CONST_BASE_DIGITS(23, 7, 3404825447u)
+            CONST_BASE_DIGITS(24, 6, 191102976u)
+            CONST_BASE_DIGITS(25, 6, 244140625u)
+            CONST_BASE_DIGITS(26, 6, 308915776u)
+            CONST_BASE_DIGITS(27, 6, 387420489u)
+            CONST_BASE_DIGITS(28, 6, 481890304u)
+            CONST_BASE_DIGITS(29, 6, 594823321u)
+            CONST_BASE_DIGITS(30, 6, 729000000u)
+            CONST_BASE_DIGITS(31, 6, 887503681u)
+            CONST_BASE_DIGITS(33, 6, 1291467969u)
+            CONST_BASE_DIGITS(34, 6, 1544804416u)
+            CONST_BASE_DIGITS(35, 6, 1838265625u)
+            CONST_BASE_DIGITS(36, 6, 2176782336u)
+        default:
+            for (int j = 0; j < m; j++) {
+                *--end = (unsigned char)(r % (bgcn_limb_t)base);
+                r /= (bgcn_limb_t)base;
+            }
+        }
+#undef CONST_BASE_DIGITS
+    }
+}
+
+/* One step of division by a normalised d with its reciprocal v =
+ * bgcn_invert_limb(d) (Moller-Granlund, "Improved division by invariant
+ * integers", algorithm 4): <u1,u0> / d with u1 < d; returns the quotient
+ * and leaves the remainder in *r. */
+static inline bgcn_limb_t div_2by1(bgcn_limb_t *r, bgcn_limb_t u1,
+                                   bgcn_limb_t u0, bgcn_limb_t d,
+                                   bgcn_limb_t v)
+{
+    unsigned __int128 q = (unsigned __int128)v * u1 +
+                          (((unsigned __int128)u1 << 64) | u0);
+    bgcn_limb_t q1 = (bgcn_limb_t)(q >> 64) + 1, q0 = (bgcn_limb_t)q;
+    bgcn_limb_t rr = u0 - q1 * d;
+    if (rr > q0) {
+        q1--;
+        rr += d;
+    }
+    if (rr >= d) {
+        q1++;
+        rr -= d;
+    }
+    *r = rr;
+    return q1;
+}
+
+/* {up,n} = floor({up,n} / B), returns {up,n} mod B, where B << s = d is
+ * normalised and v its reciprocal.  The dividend is shifted by s on the
+ * fly (the quotient of U 2^s by B 2^s is that of U by B), so one
+ * reciprocal serves every pass of the basecase. */
+static bgcn_limb_t divrem_big(bgcn_limb_t *up, long n, bgcn_limb_t d,
+                              bgcn_limb_t v, unsigned s)
+{
+    bgcn_limb_t r;
+    if (s == 0) {
+        r = 0;
+        for (long i = n - 1; i >= 0; i--)
+            up[i] = div_2by1(&r, r, up[i], d, v);
+        return r;
+    }
+    r = up[n - 1] >> (64 - s);
+    for (long i = n - 1; i > 0; i--)
+        up[i] = div_2by1(&r, r, (up[i] << s) | (up[i - 1] >> (64 - s)), d, v);
+    up[0] = div_2by1(&r, r, up[0] << s, d, v);
+    return r >> s;
 }
 
 /* Digits of {up,un} (un >= 0).  want > 0: exactly want digits, zero
@@ -51,30 +163,41 @@ static bgcn_status basecase(unsigned char *out, size_t want, size_t *count,
     int m = ri->chars_per_limb;
     size_t cap = want ? 0 : bgcn_get_str_size(up, un, ri->base) + (size_t)m;
     size_t nbytes_limbs = (cap + 7) / 8;
-    bgcn_limb_t *tmp = bgcn_alloc_limbs((size_t)un + nbytes_limbs);
-    if (!tmp)
-        return BGCN_ENOMEM;
+    /* Leaves of the recursion are small: keep their scratch on the stack. */
+    bgcn_limb_t local[64];
+    bgcn_limb_t *tmp = local;
+    if ((size_t)un + nbytes_limbs > sizeof local / sizeof local[0]) {
+        tmp = bgcn_alloc_limbs((size_t)un + nbytes_limbs);
+        if (!tmp)
+            return BGCN_ENOMEM;
+    }
     unsigned char *end = want ? out + want : (unsigned char *)(tmp + un) + cap;
     unsigned char *p = end;
     bgcn_status st = BGCN_OK;
     bgcn_copyi(tmp, up, un);
-    bgcn_limb_t b = (bgcn_limb_t)ri->base;
+    unsigned sh = (unsigned)__builtin_clzll(ri->big_base);
+    bgcn_limb_t d = ri->big_base << sh, v = bgcn_invert_limb(d);
     while (un > 0) {
         if (bgcn_interrupt_flag) {
             st = BGCN_EINTR;
             goto done;
         }
-        bgcn_limb_t r = bgcn_divrem_1(tmp, tmp, un, ri->big_base);
+        bgcn_limb_t r = divrem_big(tmp, un, d, v, sh);
         /* B_b > 2^58, so the quotient loses at most one limb. */
         un -= tmp[un - 1] == 0;
         if (un > 0) {
             limb_digits(p, r, ri->base, m);
             p -= m;
         } else {
-            while (r != 0) {
-                *--p = (unsigned char)(r % b);
-                r /= b;
-            }
+            /* The top chunk: all m digits into a side buffer, then only
+             * the significant ones. */
+            unsigned char top[64];
+            limb_digits(top + m, r, ri->base, m);
+            int z = 0;
+            while (z < m && top[z] == 0)
+                z++;
+            p -= m - z;
+            memcpy(p, top + z, (size_t)(m - z));
         }
     }
     if (want) {
@@ -87,7 +210,8 @@ static bgcn_status basecase(unsigned char *out, size_t want, size_t *count,
         memcpy(out, p, *count);
     }
 done:
-    bgcn_free_limbs(tmp);
+    if (tmp != local)
+        bgcn_free_limbs(tmp);
     return st;
 }
 
