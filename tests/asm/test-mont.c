@@ -57,7 +57,7 @@ static void make_operand(bgcn_limb_t *x, const bgcn_limb_t *m, long n)
         memset(x, 0, n * 8);
     } else if (k == 1) {
         memset(x, 0, n * 8);
-        x[0] = 1;
+        x[0] = (n == 1 && m[0] == 1) ? 0 : 1; /* 1 mod m */
     } else if (k == 2) {
         memcpy(x, m, n * 8);
         x[0] -= 1; /* m - 1: m is odd */

@@ -30,8 +30,9 @@
  * r - m is stored, and cmovc puts r back when it borrowed.
  *
  * Register map (n = 4, 8): rsi ap, rcx mp, rdx MULX multiplier, rax/r11
- * product halves; t in rbx rbp r12 r13 r14 r15 (+ rdi r8 r9 r10 for
- * n = 8); rp, bp and minv in a 24-byte stack frame.
+ * product halves.  n = 4: t in r8 rbx rbp r12 r13 r14, bp r10, minv r9,
+ * rp rdi.  n = 8: t in rbx rbp r12 r13 r14 r15 rdi r8 r9 r10; rp, bp and
+ * minv in a 24-byte stack frame.
  *
  * Cycles measured here (Intel Xeon family 6 model 207, KVM guest):
  *   MEASURED_TABLE
@@ -84,12 +85,9 @@ BGCN_FUNC(bgcn_redc_1_adx)
 	mov	%rcx, %rbp
 	mov	%r8, %rbx
 	mov	%rcx, %r14
-	shr	$2, %r14
-	DISPATCH4 %rbp, .Lrd, %rax
-	REDCROWS 0
-	REDCROWS 1
-	REDCROWS 2
-	REDCROWS 3
+	shr	$3, %r14
+	DISPATCH8 %rbp, .Lrd, %rax
+	EIGHT	REDCROWS
 .Lrddone:
 	/* r12 = tp + n.  {rp,n} = {tp+n,n} + parked carries {tp,n} */
 	mov	(%rsp), %rcx
@@ -242,13 +240,19 @@ BGCN_ENDF(bgcn_mont_sqr_n_adx)
 	MACC	\src, 0, \n, \regs
 .endm
 
-/* One CIOS step for b_i; afterwards t_0 (first register) is zero. */
-.macro MONT_ITER i, n, t0, regs:vararg
+/* One CIOS step for b_i; afterwards t_0 (first register) is zero.
+ * b_i comes from r10 (n = 4) or through the bp stack slot (n = 8); minv
+ * is a register or a memory operand. */
+.macro MONT_ITER i, minv, n, t0, regs:vararg
+.if \n == 4
+	mov	8*\i(%r10), %rdx
+.else
 	mov	BP_SLOT(%rsp), %rdx
 	mov	8*\i(%rdx), %rdx
+.endif
 	STAGE	%rsi, \n, \t0, \regs
 	mov	\t0, %rdx
-	imul	MINV_SLOT(%rsp), %rdx
+	imul	\minv, %rdx
 	STAGE	%rcx, \n, \t0, \regs
 .endm
 
@@ -291,23 +295,51 @@ BGCN_ENDF(bgcn_mont_sqr_n_adx)
 	BGCN_RET
 .endm
 
+/* n = 4: bp in r10, minv in r9, rp in rdi, t in r8 rbx rbp r12 r13 r14
+ * (n is not needed), so only five registers are saved and the final
+ * subtraction stays in registers (rax r11 rsi rdx) with cmovc. */
 BGCN_FUNC(bgcn_mont_mul_4_adx)
 .Lmont4:
-	MONT_ENTRY
+	push	%rbx
+	push	%rbp
+	push	%r12
+	push	%r13
+	push	%r14
+	mov	%rdx, %r10
+	xor	%r8d, %r8d
 	xor	%ebx, %ebx
 	xor	%ebp, %ebp
 	xor	%r12d, %r12d
 	xor	%r13d, %r13d
 	xor	%r14d, %r14d
-	xor	%r15d, %r15d
-	MONT_ITER 0, 4, %rbx, %rbp, %r12, %r13, %r14, %r15
-	MONT_ITER 1, 4, %rbp, %r12, %r13, %r14, %r15, %rbx
-	MONT_ITER 2, 4, %r12, %r13, %r14, %r15, %rbx, %rbp
-	MONT_ITER 3, 4, %r13, %r14, %r15, %rbx, %rbp, %r12
-	mov	RP_SLOT(%rsp), %rdx
-	FSUB	0, 4, %r14, %r15, %rbx, %rbp, %r12
-	FSEL	0, 4, %r14, %r15, %rbx, %rbp
-	MONT_EXIT
+	MONT_ITER 0, %r9, 4, %r8, %rbx, %rbp, %r12, %r13, %r14
+	MONT_ITER 1, %r9, 4, %rbx, %rbp, %r12, %r13, %r14, %r8
+	MONT_ITER 2, %r9, 4, %rbp, %r12, %r13, %r14, %r8, %rbx
+	MONT_ITER 3, %r9, 4, %r12, %r13, %r14, %r8, %rbx, %rbp
+	/* t = r13 r14 r8 rbx, top limb rbp */
+	mov	%r13, %rax
+	sub	(%rcx), %rax
+	mov	%r14, %r11
+	sbb	8(%rcx), %r11
+	mov	%r8, %rsi
+	sbb	16(%rcx), %rsi
+	mov	%rbx, %rdx
+	sbb	24(%rcx), %rdx
+	sbb	$0, %rbp		/* CF: t < m, keep t */
+	cmovc	%r13, %rax
+	cmovc	%r14, %r11
+	cmovc	%r8, %rsi
+	cmovc	%rbx, %rdx
+	mov	%rax, (%rdi)
+	mov	%r11, 8(%rdi)
+	mov	%rsi, 16(%rdi)
+	mov	%rdx, 24(%rdi)
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
+	BGCN_RET
 BGCN_ENDF(bgcn_mont_mul_4_adx)
 
 BGCN_FUNC(bgcn_mont_mul_8_adx)
@@ -323,14 +355,14 @@ BGCN_FUNC(bgcn_mont_mul_8_adx)
 	xor	%r8d, %r8d
 	xor	%r9d, %r9d
 	xor	%r10d, %r10d
-	MONT_ITER 0, 8, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10
-	MONT_ITER 1, 8, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx
-	MONT_ITER 2, 8, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp
-	MONT_ITER 3, 8, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12
-	MONT_ITER 4, 8, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13
-	MONT_ITER 5, 8, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14
-	MONT_ITER 6, 8, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15
-	MONT_ITER 7, 8, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi
+	MONT_ITER 0, MINV_SLOT(%rsp), 8, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10
+	MONT_ITER 1, MINV_SLOT(%rsp), 8, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx
+	MONT_ITER 2, MINV_SLOT(%rsp), 8, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp
+	MONT_ITER 3, MINV_SLOT(%rsp), 8, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12
+	MONT_ITER 4, MINV_SLOT(%rsp), 8, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13
+	MONT_ITER 5, MINV_SLOT(%rsp), 8, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14
+	MONT_ITER 6, MINV_SLOT(%rsp), 8, %rdi, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15
+	MONT_ITER 7, MINV_SLOT(%rsp), 8, %r8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi
 	mov	RP_SLOT(%rsp), %rdx
 	FSUB	0, 8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi
 	FSEL	0, 8, %r9, %r10, %rbx, %rbp, %r12, %r13, %r14, %r15

@@ -10,7 +10,7 @@
  * one copy of the row per n mod 4 so the feed-in is straight code.
  *
  * Register map at entry: rdi rp, rsi ap, rdx n -> r10, rcx b -> rdx (the
- * MULX multiplier), rcx = n >> 2 loop count, r8..r11 lo/hi pairs, rax
+ * MULX multiplier), rcx = n >> 3 loop count, r8..r11 lo/hi pairs, rax
  * zero at the tail then the return value.
  *
  * Cycles/limb measured here (Intel Xeon family 6 model 207, KVM guest;
@@ -20,29 +20,28 @@
 #include "asm/x86_64/asm.h"
 #include "asm/x86_64/rows_adx.h"
 
+.macro ROW1_COPY op, k
+.L\op\()_k\k:
+	ROW_ADX	\op, \k
+	mov	%r11, %rax
+	BGCN_RET
+.endm
+
 .macro ROW1_KERNEL op, name
 BGCN_FUNC(\name)
 	mov	%rdx, %r10
 	mov	%rcx, %rdx
 	mov	%r10, %rcx
-	shr	$2, %rcx
-	DISPATCH4 %r10, .L\op\()_k, %r8
-.L\op\()_k0:
-	ROW_ADX	\op, 0
-	mov	%r11, %rax
-	BGCN_RET
-.L\op\()_k1:
-	ROW_ADX	\op, 1
-	mov	%r11, %rax
-	BGCN_RET
-.L\op\()_k2:
-	ROW_ADX	\op, 2
-	mov	%r11, %rax
-	BGCN_RET
-.L\op\()_k3:
-	ROW_ADX	\op, 3
-	mov	%r11, %rax
-	BGCN_RET
+	shr	$3, %rcx
+	DISPATCH8 %r10, .L\op\()_k, %r8
+	ROW1_COPY \op, 0
+	ROW1_COPY \op, 1
+	ROW1_COPY \op, 2
+	ROW1_COPY \op, 3
+	ROW1_COPY \op, 4
+	ROW1_COPY \op, 5
+	ROW1_COPY \op, 6
+	ROW1_COPY \op, 7
 BGCN_ENDF(\name)
 .endm
 

@@ -8,17 +8,17 @@
  *   sqr_basecase(rp, ap, n): {rp,2n} = {ap,n}^2, n >= 1, no overlap.
  *
  * mul: one mul row then bn-1 addmul rows; every row has length an, so the
- * whole product runs one of four copies of the outer loop (an mod 4) and
+ * whole product runs one of eight copies of the outer loop (an mod 8) and
  * no row branches on the size.
  * sqr: the off-diagonal triangle with rows of falling length L = n-1,
- * n-2, ..., 1; L mod 4 steps down by one per row, so the outer loop holds
- * four rows (residues 3, 2, 1, 0 in turn) and is entered at the residue
- * of the first row.  Then one pass doubles the triangle and adds the
+ * n-2, ..., 1; L mod 8 steps down by one per row, so the outer loop holds
+ * eight rows (residues 7, 6, ..., 0 in turn) and is entered at the
+ * residue of the first row.  Then one pass doubles the triangle and adds the
  * squares with both chains: adcx x,x doubles (CF carries the shifted-out
  * bit), adox adds lo/hi of a_i^2 (OF).
  *
  * Register map (mul): rbx bp cursor, rbp rows left, r12 rp row start,
- * r13 ap, r14 an >> 2, r15 an; rows: rdx rsi rdi rcx r8-r11 rax.
+ * r13 ap, r14 an >> 3, r15 an; rows: rdx rsi rdi rcx r8-r11 rax.
  * (sqr): rbx row length L, r12 row destination rp+2i+1, r13 row source
  * ap+i+1, r14 rp, r15 n, rbp ap.
  *
@@ -45,7 +45,7 @@
 	pop	%rbx
 .endm
 
-/* One copy of the whole product for an mod 4 = k. */
+/* One copy of the whole product for an mod 8 = k. */
 .macro MULBC k
 .Lmb\k:
 	mov	(%rbx), %rdx
@@ -78,18 +78,15 @@ BGCN_FUNC(bgcn_mul_basecase_adx)
 	mov	%rsi, %r13
 	mov	%rdx, %r15
 	mov	%rdx, %r14
-	shr	$2, %r14
-	DISPATCH4 %r15, .Lmb, %rax
-	MULBC	0
-	MULBC	1
-	MULBC	2
-	MULBC	3
+	shr	$3, %r14
+	DISPATCH8 %r15, .Lmb, %rax
+	EIGHT	MULBC
 .Lmbdone:
 	POP6
 	BGCN_RET
 BGCN_ENDF(bgcn_mul_basecase_adx)
 
-/* One addmul row of the triangle with L mod 4 = k; leaves for the
+/* One addmul row of the triangle with L mod 8 = k; leaves for the
  * doubling pass when the next row would be empty. */
 .macro SQRROW k
 .Lsq\k:
@@ -99,21 +96,21 @@ BGCN_ENDF(bgcn_mul_basecase_adx)
 	mov	%r13, %rsi
 	mov	%r12, %rdi
 	mov	%rbx, %rcx
-	shr	$2, %rcx
+	shr	$3, %rcx
 	ROW_ADX	add, \k
 	mov	%r11, (%rdi)
 	dec	%rbx
 	jz	.Lsqdiag
 .endm
 
-/* The mul row 0 for (n - 1) mod 4 = k, then into the addmul rows. */
+/* The mul row 0 for (n - 1) mod 8 = k, then into the addmul rows. */
 .macro SQRROW0 k
 .Lsz\k:
 	ROW_ADX	mul, \k
 	mov	%r11, (%rdi)
 	dec	%rbx
 	jz	.Lsqdiag
-	DISPATCH4 %rbx, .Lsq, %rax
+	DISPATCH8 %rbx, .Lsq, %rax
 .endm
 
 BGCN_FUNC(bgcn_sqr_basecase_adx)
@@ -133,18 +130,19 @@ BGCN_FUNC(bgcn_sqr_basecase_adx)
 	mov	%r13, %rsi
 	mov	%r12, %rdi
 	mov	%rbx, %rcx
-	shr	$2, %rcx
-	DISPATCH4 %rbx, .Lsz, %rax
-	SQRROW0	0
-	SQRROW0	1
-	SQRROW0	2
-	SQRROW0	3
+	shr	$3, %rcx
+	DISPATCH8 %rbx, .Lsz, %rax
+	EIGHT	SQRROW0
 	.p2align 4
+	SQRROW	7
+	SQRROW	6
+	SQRROW	5
+	SQRROW	4
 	SQRROW	3
 	SQRROW	2
 	SQRROW	1
 	SQRROW	0
-	jmp	.Lsq3
+	jmp	.Lsq7
 
 	/* rp = 2*rp + sum a_i^2 B^(2i), two limbs of rp per i */
 .Lsqdiag:
