@@ -16,6 +16,11 @@ TESTS += tests/mpn/test-roots
 tests_mpn_test_roots_SOURCES = tests/mpn/test-roots.c
 tests_mpn_test_roots_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_roots_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/mpn/test-gcd
+TESTS += tests/mpn/test-gcd
+tests_mpn_test_gcd_SOURCES = tests/mpn/test-gcd.c
+tests_mpn_test_gcd_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_gcd_LDADD = $(TEST_LDADD)
 # Slow reference for every engine test, and the core tests (core helper)
 libbgctest_a_SOURCES += tests/refmpn.h tests/refmpn.c
 check_PROGRAMS += tests/mpn/test-core

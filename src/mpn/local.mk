@@ -19,6 +19,9 @@ libbgcn_a_SOURCES += \
 	src/mpn/div_dc.c \
 	src/mpn/divexact.c \
 	src/mpn/sqrtrem.c \
+	src/mpn/gcd-impl.h \
+	src/mpn/gcd.c \
+	src/mpn/gcdext.c \
 	src/mpn/tdiv_qr.c
 # Core: add/sub forms, compare, shifts (core helper)
 libbgcn_a_SOURCES += \

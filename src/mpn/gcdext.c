@@ -1,0 +1,318 @@
+/* gcdext.c -- extended gcd and modular inverse: bgcn_gcdext,
+ * bgcn_invert.  Contracts in bgcn.h.
+ *
+ * The same Lehmer loop as bgcn_gcd (double-limb steps, division steps when
+ * the sizes differ) carries, for each of the two current numbers, its
+ * cofactor of U: a = sa*U (mod V), b = sb*U (mod V), starting from
+ * (U, 1), (V, 0).  A Lehmer matrix or a quotient q updates the cofactors
+ * by the same combination as the numbers.  Cofactors are kept as a sign
+ * and a magnitude; when a combination of the numbers comes out negative
+ * (only possible if a quotient from the top bits were off) its magnitude
+ * is taken and the cofactor's sign flipped, so the invariants hold
+ * whatever happens.  At the end (b = 0) g = a and s = sa, reduced into
+ * (-V/(2g), V/(2g)] (the range extended Euclid gives; the reduction makes
+ * it certain).  t = (g - sU)/V is not computed (callers that need it get
+ * it with one product and one exact division). */
+#include "gcd-impl.h"
+
+/* A signed cofactor: magnitude {p, n} (normalised, n = 0 for zero). */
+struct scof {
+    bgcn_limb_t *p;
+    long n;
+    int neg;
+};
+
+/* r = x*ux - y*vy over cofactors with x, y sized to cap limbs; r->p has room
+ * for cap limbs.  sign conventions as documented above. */
+static void cof_lin(struct scof *r, const struct scof *x, bgcn_limb_t u,
+                    const struct scof *y, bgcn_limb_t v, long cap)
+{
+    long n = x->n > y->n ? x->n : y->n;
+    if (n == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
+    /* x and y are zero above their sizes (kept so by the caller) */
+    BGCN_ASSERT(n + 1 <= cap);
+    (void)cap;
+    if (x->neg != y->neg) {
+        /* u x - v y = sign(x) (u|x| + v|y|) */
+        bgcn_gcd_lin_add(r->p, x->p, y->p, n, u, v);
+        r->neg = x->neg;
+    } else {
+        int ng = bgcn_gcd_lin_sub(r->p, x->p, y->p, n, u, v);
+        r->neg = x->neg ^ ng;
+    }
+    r->n = bgcn_normalized_size(r->p, n + 1);
+    if (r->n == 0)
+        r->neg = 0;
+}
+
+static int cmp_norm(const bgcn_limb_t *ap, long an, const bgcn_limb_t *bp,
+                    long bn)
+{
+    if (an != bn)
+        return an > bn ? 1 : -1;
+    return bgcn_div_cmp(ap, bp, an);
+}
+
+bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
+                        const bgcn_limb_t *up, long un,
+                        const bgcn_limb_t *vp, long vn)
+{
+    BGCN_ASSERT(un >= 1 && vn >= 1 && up[un - 1] != 0 && vp[vn - 1] != 0);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(gp, un < vn ? un : vn, up, un));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(gp, un < vn ? un : vn, vp, vn));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(sp, vn, up, un));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(sp, vn, vp, vn));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(sp, vn, gp, un < vn ? un : vn));
+
+    long n = (un > vn ? un : vn) + 1;
+    /* cofactors stay below V in magnitude along an exact remainder
+     * sequence; cap leaves room for the products of one step on top. */
+    long cap = n + vn + 2;
+    /* numbers: a, b, c, d (n each); cofactors: 4 x cap; quotient: n;
+     * product: cap + n. */
+    size_t total = (size_t)(4 * n + 4 * cap + n + cap + n);
+    bgcn_limb_t *buf = bgcn_alloc_limbs(total);
+    if (!buf)
+        return BGCN_ENOMEM;
+    bgcn_zero(buf, (long)total);
+    bgcn_limb_t *a = buf, *b = a + n, *c = b + n, *d = c + n;
+    struct scof sa = {d + n, 0, 0}, sb = {sa.p + cap, 0, 0},
+                sc = {sb.p + cap, 0, 0}, sd = {sc.p + cap, 0, 0};
+    bgcn_limb_t *qp = sd.p + cap, *pp = qp + n;
+    long an = un, bn = vn;
+    bgcn_copyi(a, up, un);
+    bgcn_copyi(b, vp, vn);
+    sa.p[0] = 1;
+    sa.n = 1;
+    if (cmp_norm(a, an, b, bn) < 0) {
+        bgcn_limb_t *t = a; a = b; b = t;
+        long tn = an; an = bn; bn = tn;
+        struct scof ts = sa; sa = sb; sb = ts;
+    }
+
+    bgcn_status st = BGCN_OK;
+    unsigned long iter = 0;
+    while (bn > 0) {
+        if ((++iter & 63) == 0 && bgcn_interrupt_flag) {
+            st = BGCN_EINTR;
+            goto done;
+        }
+        struct bgcn_lehmer m;
+        int steps = 0;
+        if (an >= 2 && an - bn <= 1) {
+            bgcn_div_dlimb A, B;
+            bgcn_gcd_top2(&A, &B, a, b, an);
+            steps = bgcn_lehmer_step(&m, A, B);
+        }
+        if (steps == 0) {
+            /* (a, b) <- (b, a - q b); (sa, sb) <- (sb, sa - q sb) */
+            long qn = an - bn + 1;
+            bgcn_zero(c, n);
+            st = bgcn_tdiv_qr(qp, c, a, an, b, bn);
+            if (st != BGCN_OK)
+                goto done;
+            qn = bgcn_normalized_size(qp, qn);
+            /* sc = sa - q*sb */
+            if (sb.n == 0 || qn == 0) {
+                bgcn_copyi(sc.p, sa.p, sa.n);
+                sc.n = sa.n;
+                sc.neg = sa.neg;
+            } else {
+                long pn = qn + sb.n;
+                BGCN_ASSERT(pn <= cap);
+                st = qn >= sb.n ? bgcn_mul(pp, qp, qn, sb.p, sb.n)
+                                : bgcn_mul(pp, sb.p, sb.n, qp, qn);
+                if (st != BGCN_OK)
+                    goto done;
+                pn = bgcn_normalized_size(pp, pn);
+                long mx = pn > sa.n ? pn : sa.n;
+                BGCN_ASSERT(mx + 1 <= cap);
+                if (sa.neg != sb.neg) {
+                    /* sa - q sb = sign(sa) (|sa| + q|sb|) */
+                    bgcn_limb_t cy = 0;
+                    if (pn >= sa.n) {
+                        bgcn_copyi(sc.p, pp, pn);
+                        if (sa.n)
+                            cy = bgcn_add_n(sc.p, sc.p, sa.p, sa.n);
+                        if (cy)
+                            cy = bgcn_div_incr(sc.p + sa.n, sc.p + sa.n, pn - sa.n);
+                    } else {
+                        bgcn_copyi(sc.p, sa.p, sa.n);
+                        cy = bgcn_add_n(sc.p, sc.p, pp, pn);
+                        if (cy)
+                            cy = bgcn_div_incr(sc.p + pn, sc.p + pn, sa.n - pn);
+                    }
+                    sc.p[mx] = cy;
+                    sc.neg = sa.neg;
+                } else {
+                    /* sign(sa) (|sa| - q|sb|) */
+                    int big = cmp_norm(sa.p, sa.n, pp, pn);
+                    const bgcn_limb_t *x = big >= 0 ? sa.p : pp, *y = big >= 0 ? pp : sa.p;
+                    long xn = big >= 0 ? sa.n : pn, yn = big >= 0 ? pn : sa.n;
+                    bgcn_copyi(sc.p, x, xn);
+                    if (yn && bgcn_sub_n(sc.p, sc.p, y, yn))
+                        bgcn_div_decr(sc.p + yn, sc.p + yn, xn - yn);
+                    sc.p[mx] = 0;
+                    sc.neg = big >= 0 ? sa.neg : !sa.neg;
+                }
+                sc.n = bgcn_normalized_size(sc.p, mx + 1);
+                if (sc.n == 0)
+                    sc.neg = 0;
+                bgcn_zero(pp, qn + sb.n);
+            }
+            bgcn_zero(qp, an - bn + 1);
+            /* rotate: (a,b,c) <- (b,c,a) and the cofactors alike */
+            bgcn_zero(a, an);
+            bgcn_zero(sa.p, cap);
+            bgcn_limb_t *t = a;
+            a = b, an = bn;
+            b = c, bn = bgcn_normalized_size(c, bn);
+            c = t;
+            struct scof ts = sa;
+            sa = sb;
+            sb = sc;
+            sc = ts;
+            sc.n = 0;
+            continue;
+        }
+        /* Lehmer matrix on the numbers and the cofactors alike */
+        int nc, nd;
+        if (!m.neg) {
+            nc = bgcn_gcd_lin_sub(c, a, b, an, m.u0, m.v0);
+            nd = bgcn_gcd_lin_sub(d, b, a, an, m.v1, m.u1);
+            cof_lin(&sc, &sa, m.u0, &sb, m.v0, cap);
+            cof_lin(&sd, &sb, m.v1, &sa, m.u1, cap);
+        } else {
+            nc = bgcn_gcd_lin_sub(c, b, a, an, m.v0, m.u0);
+            nd = bgcn_gcd_lin_sub(d, a, b, an, m.u1, m.v1);
+            cof_lin(&sc, &sb, m.v0, &sa, m.u0, cap);
+            cof_lin(&sd, &sa, m.u1, &sb, m.v1, cap);
+        }
+        if (nc && sc.n)
+            sc.neg ^= 1;
+        if (nd && sd.n)
+            sd.neg ^= 1;
+        long cn = bgcn_normalized_size(c, an + 1);
+        long dn = bgcn_normalized_size(d, an + 1);
+        bgcn_zero(a, an + 1);
+        bgcn_zero(b, an + 1);
+        bgcn_zero(sa.p, cap);
+        bgcn_zero(sb.p, cap);
+        bgcn_limb_t *t1 = a, *t2 = b;
+        struct scof o1 = sa, o2 = sb;
+        if (cmp_norm(c, cn, d, dn) >= 0) {
+            a = c, an = cn, b = d, bn = dn;
+            sa = sc, sb = sd;
+        } else {
+            a = d, an = dn, b = c, bn = cn;
+            sa = sd, sb = sc;
+        }
+        c = t1, d = t2;
+        sc = o1, sd = o2;
+        sc.n = sd.n = 0;
+    }
+
+    /* g = a; s = sa reduced into (-m/2, m/2], m = V/g. */
+    bgcn_copyi(gp, a, an);
+    *gn = an;
+    {
+        bgcn_limb_t *mq = c; /* m = V / g: at most vn limbs */
+        bgcn_zero(mq, n);
+        st = bgcn_divexact(mq, vp, vn, a, an);
+        if (st != BGCN_OK)
+            goto done;
+        long mn = bgcn_normalized_size(mq, vn - an + 1);
+        bgcn_limb_t *r = d;
+        long rn;
+        if (sa.n >= mn) {
+            bgcn_zero(r, n);
+            st = bgcn_tdiv_qr(qp, r, sa.p, sa.n, mq, mn);
+            if (st != BGCN_OK)
+                goto done;
+            rn = bgcn_normalized_size(r, mn);
+        } else {
+            bgcn_copyi(r, sa.p, sa.n);
+            rn = sa.n;
+        }
+        int neg = sa.neg;
+        /* if 2r > m use r - m (flips the sign): compare r with m - r */
+        if (rn > 0) {
+            bgcn_limb_t *mr = b; /* m - r */
+            bgcn_zero(mr, n);
+            bgcn_copyi(mr, mq, mn);
+            if (bgcn_sub_n(mr, mr, r, rn))
+                bgcn_div_decr(mr + rn, mr + rn, mn - rn);
+            long mrn = bgcn_normalized_size(mr, mn);
+            if (cmp_norm(r, rn, mr, mrn) > 0) {
+                bgcn_copyi(r, mr, mrn);
+                rn = mrn;
+                neg = !neg;
+            } else if (cmp_norm(r, rn, mr, mrn) == 0 && neg) {
+                /* exactly m/2: keep the positive representative */
+                neg = 0;
+            }
+        }
+        bgcn_copyi(sp, r, rn);
+        *sn = neg ? -rn : rn;
+    }
+done:
+    bgcn_free_limbs(buf);
+    return st;
+}
+
+bgcn_status bgcn_invert(bgcn_limb_t *rp, int *ok, const bgcn_limb_t *ap,
+                        long an, const bgcn_limb_t *mp, long mn)
+{
+    BGCN_ASSERT(an >= 0 && mn >= 1 && mp[mn - 1] != 0);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, mn, ap, an));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, mn, mp, mn));
+    *ok = 0;
+    if (mn == 1 && mp[0] == 1) {
+        /* everything is congruent to 0 and 0 * 0 = 0 = 1 mod 1 */
+        rp[0] = 0;
+        *ok = 1;
+        return BGCN_OK;
+    }
+    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(4 * mn + 2));
+    if (!buf)
+        return BGCN_ENOMEM;
+    bgcn_limb_t *a = buf, *g = a + mn, *s = g + mn, *q = s + mn + 1;
+    bgcn_status st = BGCN_OK;
+    an = bgcn_normalized_size(ap, an);
+    long n;
+    if (an >= mn) {
+        st = bgcn_tdiv_qr(NULL, a, ap, an, mp, mn);
+        if (st != BGCN_OK)
+            goto done;
+        n = bgcn_normalized_size(a, mn);
+    } else {
+        bgcn_copyi(a, ap, an);
+        n = an;
+    }
+    (void)q;
+    if (n == 0)
+        goto done; /* 0 has no inverse modulo m > 1 */
+    long gn, sn;
+    st = bgcn_gcdext(g, &gn, s, &sn, a, n, mp, mn);
+    if (st != BGCN_OK)
+        goto done;
+    if (gn != 1 || g[0] != 1)
+        goto done;
+    bgcn_zero(rp, mn);
+    if (sn >= 0) {
+        bgcn_copyi(rp, s, sn);
+    } else {
+        /* m - |s| */
+        bgcn_copyi(rp, mp, mn);
+        if (bgcn_sub_n(rp, rp, s, -sn))
+            bgcn_div_decr(rp - sn, rp - sn, mn + sn);
+    }
+    *ok = 1;
+done:
+    bgcn_free_limbs(buf);
+    return st;
+}

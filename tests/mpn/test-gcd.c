@@ -1,0 +1,304 @@
+/* test-gcd.c -- gcd_11/gcd_22, Lehmer gcd, extended gcd, modular inverse.
+ *
+ * Oracles: GMP (mpz_gcd, mpz_gcdext, mpz_invert) and, for small sizes, a
+ * slow binary gcd on limb arrays written here.  Operands: random and
+ * adversarial shapes, a large common factor, one dividing the other,
+ * equal operands, consecutive Fibonacci numbers (every quotient 1: the
+ * longest Lehmer runs), very different sizes, powers of two. */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+
+/* ---- slow reference: binary gcd on plain arrays ------------------------- */
+
+static int ref_is_zero(const bgcn_limb_t *a, long n)
+{
+    for (long i = 0; i < n; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+static void ref_shr1(bgcn_limb_t *a, long n)
+{
+    for (long i = 0; i < n; i++)
+        a[i] = (a[i] >> 1) | (i + 1 < n ? a[i + 1] << 63 : 0);
+}
+static int ref_cmp(const bgcn_limb_t *a, const bgcn_limb_t *b, long n)
+{
+    for (long i = n - 1; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
+    return 0;
+}
+static void ref_sub(bgcn_limb_t *a, const bgcn_limb_t *b, long n)
+{
+    bgcn_limb_t br = 0;
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t t = a[i] - b[i] - br;
+        br = a[i] < b[i] || (a[i] == b[i] && br);
+        a[i] = t;
+    }
+}
+/* g = gcd(u, v), all n limbs, u, v nonzero */
+static void ref_gcd(bgcn_limb_t *g, const bgcn_limb_t *u0, const bgcn_limb_t *v0,
+                    long n)
+{
+    bgcn_limb_t *u = malloc(n * sizeof *u), *v = malloc(n * sizeof *v);
+    memcpy(u, u0, n * sizeof *u);
+    memcpy(v, v0, n * sizeof *v);
+    long k = 0;
+    while (!(u[0] & 1) && !(v[0] & 1)) { ref_shr1(u, n); ref_shr1(v, n); k++; }
+    while (!(u[0] & 1)) ref_shr1(u, n);
+    while (!ref_is_zero(v, n)) {
+        while (!(v[0] & 1)) ref_shr1(v, n);
+        if (ref_cmp(u, v, n) > 0) { bgcn_limb_t *t = u; u = v; v = t; }
+        ref_sub(v, u, n);
+    }
+    memcpy(g, u, n * sizeof *g);
+    for (; k > 0; k--) { /* g <<= 1 */
+        for (long i = n - 1; i >= 0; i--)
+            g[i] = (g[i] << 1) | (i ? g[i - 1] >> 63 : 0);
+    }
+    free(u);
+    free(v);
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static void to_mpz(mpz_t z, const bgcn_limb_t *p, long n)
+{
+    mpz_import(z, n, -1, sizeof(bgcn_limb_t), 0, 0, p);
+}
+static long from_mpz(bgcn_limb_t *p, const mpz_t z)
+{
+    size_t cnt = 0;
+    mpz_export(p, &cnt, -1, sizeof(bgcn_limb_t), 0, 0, z);
+    return (long)cnt;
+}
+
+/* Operand pair (U, V) of sizes about un, vn in one of several shapes;
+ * returns the actual sizes (top limbs nonzero). */
+static void make_pair(mpz_t U, mpz_t V, long un, long vn)
+{
+    bgcn_limb_t *a = malloc((un + vn + 2) * sizeof *a), *b = malloc((un + vn + 2) * sizeof *b);
+    t_fill_normalized(a, un);
+    t_fill_normalized(b, vn);
+    to_mpz(U, a, un);
+    to_mpz(V, b, vn);
+    switch (t_rand_below(8)) {
+    case 0: { /* large common factor */
+        long gn = t_rand_size(1, (un < vn ? un : vn));
+        mpz_t G;
+        mpz_init(G);
+        t_fill_normalized(a, gn);
+        to_mpz(G, a, gn);
+        mpz_tdiv_q_2exp(U, U, 64 * gn);
+        mpz_tdiv_q_2exp(V, V, 64 * gn);
+        mpz_add_ui(U, U, 1);
+        mpz_add_ui(V, V, 3);
+        mpz_mul(U, U, G);
+        mpz_mul(V, V, G);
+        mpz_clear(G);
+        break;
+    }
+    case 1: /* V divides U (or the reverse) */
+        mpz_mul(U, U, V);
+        if (t_rand_below(2)) mpz_swap(U, V);
+        break;
+    case 2: /* Fibonacci neighbours */
+        mpz_fib2_ui(U, V, 64 * (unsigned long)(un > 1 ? un : 2) - 10);
+        break;
+    case 3: /* powers of two times something */
+        mpz_mul_2exp(U, U, t_rand_below(200));
+        mpz_mul_2exp(V, V, t_rand_below(200));
+        break;
+    case 4: mpz_set(V, U); break;
+    default: break;
+    }
+    if (mpz_sgn(U) == 0) mpz_set_ui(U, 1);
+    if (mpz_sgn(V) == 0) mpz_set_ui(V, 7);
+    free(a);
+    free(b);
+}
+
+static void check_gcd_pair(const mpz_t U, const mpz_t V, int ref)
+{
+    long un = (long)mpz_size(U), vn = (long)mpz_size(V);
+    long mn = un < vn ? un : vn, n = un > vn ? un : vn;
+    bgcn_limb_t *u = calloc(n, sizeof *u), *v = calloc(n, sizeof *v);
+    from_mpz(u, U);
+    from_mpz(v, V);
+    mpz_t G, S, T, W;
+    mpz_inits(G, S, T, W, NULL);
+    mpz_gcd(G, U, V);
+
+    bgcn_limb_t *g = t_alloc_guarded(mn);
+    long gn = -1;
+    cr_assert(bgcn_gcd(g, &gn, u, un, v, vn) == BGCN_OK);
+    to_mpz(W, g, gn);
+    if (mpz_cmp(W, G) != 0) {
+        t_dump("U", u, un);
+        t_dump("V", v, vn);
+        cr_assert_fail("gcd wrong un=%ld vn=%ld", un, vn);
+    }
+    cr_assert(gn == (long)mpz_size(G) && t_check_guards(g, mn));
+    if (ref) {
+        bgcn_limb_t *rg = calloc(n, sizeof *rg);
+        ref_gcd(rg, u, v, n);
+        cr_assert(t_equal("ref gcd", g, rg, gn) && ref_is_zero(rg + gn, n - gn),
+                  "GMP and ref disagree? un=%ld vn=%ld", un, vn);
+        free(rg);
+    }
+
+    /* gcdext: g, s with s U = g (mod V), |s| <= V/(2g) */
+    bgcn_limb_t *s = t_alloc_guarded(vn);
+    long sn = 0;
+    gn = -1;
+    cr_assert(bgcn_gcdext(g, &gn, s, &sn, u, un, v, vn) == BGCN_OK);
+    to_mpz(W, g, gn);
+    cr_assert(mpz_cmp(W, G) == 0, "gcdext g un=%ld vn=%ld", un, vn);
+    to_mpz(S, s, sn < 0 ? -sn : sn);
+    if (sn < 0) mpz_neg(S, S);
+    mpz_mul(T, S, U);
+    mpz_sub(T, T, G);
+    cr_assert(mpz_divisible_p(T, V), "gcdext: s U != g mod V un=%ld vn=%ld", un, vn);
+    mpz_divexact(W, V, G);
+    mpz_abs(T, S);
+    mpz_mul_2exp(T, T, 1);
+    cr_assert(mpz_cmp(T, W) <= 0, "gcdext: |s| > V/(2g) un=%ld vn=%ld", un, vn);
+    /* same s as GMP except at the tie |s| = V/(2g) */
+    mpz_gcdext(G, W, NULL, U, V);
+    if (mpz_cmp(T, W) != 0 && mpz_cmp(S, W) != 0) {
+        mpz_t H; mpz_init(H);
+        mpz_divexact(H, V, G);
+        mpz_abs(T, S); mpz_mul_2exp(T, T, 1);
+        cr_assert(mpz_cmp(T, H) == 0, "gcdext s differs from GMP un=%ld vn=%ld", un, vn);
+        mpz_clear(H);
+    }
+    cr_assert(t_check_guards(g, mn) && t_check_guards(s, vn));
+    t_free_guarded(g);
+    t_free_guarded(s);
+    mpz_clears(G, S, T, W, NULL);
+    free(u);
+    free(v);
+}
+
+/* ---- tests --------------------------------------------------------------- */
+
+Test(gcd, gcd_11_22)
+{
+    mpz_t a, b, g;
+    mpz_inits(a, b, g, NULL);
+    for (int i = 0; i < 20000; i++) {
+        bgcn_limb_t u = t_rand() >> t_rand_below(64), v = t_rand() >> t_rand_below(64);
+        if (i % 7 == 0) { bgcn_limb_t c = t_rand() >> t_rand_below(64); u *= c; v *= c; }
+        if (i % 11 == 0) u = 0;
+        bgcn_limb_t e = u, f = v; /* Euclid as the slow reference */
+        while (f) { bgcn_limb_t t = e % f; e = f; f = t; }
+        cr_assert_eq(bgcn_gcd_11(u, v), e, "gcd_11(%llx,%llx)", (unsigned long long)u,
+                     (unsigned long long)v);
+        bgcn_limb_t w[4], r[2];
+        t_fill(w, 4);
+        w[1] >>= t_rand_below(64);
+        w[3] >>= t_rand_below(64);
+        if (i % 5 == 0) { w[2] = w[0]; w[3] = w[1]; }
+        if (i % 13 == 0) { w[0] = w[1] = 0; }
+        bgcn_gcd_22(r, w[1], w[0], w[3], w[2]);
+        to_mpz(a, w, 2);
+        to_mpz(b, w + 2, 2);
+        mpz_gcd(g, a, b);
+        bgcn_limb_t want[2] = {0, 0};
+        from_mpz(want, g);
+        cr_assert(r[0] == want[0] && r[1] == want[1], "gcd_22");
+    }
+    mpz_clears(a, b, g, NULL);
+}
+
+Test(gcd, small_sizes)
+{
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    for (long un = 1; un <= 12; un++)
+        for (long vn = 1; vn <= 12; vn++)
+            for (int rep = 0; rep < 8; rep++) {
+                make_pair(U, V, un, vn);
+                check_gcd_pair(U, V, mpz_size(U) <= 6 && mpz_size(V) <= 6);
+            }
+    mpz_clears(U, V, NULL);
+}
+
+Test(gcd, sizes)
+{
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    for (long n = 13; n <= 400; n += t_rand_size(1, 17)) {
+        long m = t_rand_below(3) ? n + t_rand_size(-3, 3) : t_rand_size(1, 2 * n);
+        if (m < 1) m = 1;
+        make_pair(U, V, n, m);
+        check_gcd_pair(U, V, 0);
+    }
+    for (int rep = 0; rep < 4; rep++) {
+        make_pair(U, V, t_rand_size(1000, 4000), t_rand_size(1000, 4000));
+        check_gcd_pair(U, V, 0);
+    }
+    mpz_clears(U, V, NULL);
+}
+
+Test(gcd, invert)
+{
+    mpz_t A, M, R, W;
+    mpz_inits(A, M, R, W, NULL);
+    for (int rep = 0; rep < 600; rep++) {
+        long mn = rep < 300 ? t_rand_size(1, 8) : t_rand_size(1, 200);
+        long an = t_rand_size(0, mn + 3);
+        bgcn_limb_t *a = calloc(an + 1, sizeof *a), *m = malloc(mn * sizeof *m);
+        t_fill(a, an);
+        t_fill_normalized(m, mn);
+        if (rep % 9 == 0) m[0] |= 1;
+        if (rep % 17 == 0) { memset(m, 0, mn * sizeof *m); m[0] = 1; mn = 1; }
+        if (rep % 23 == 0 && an > 0 && an >= mn) memcpy(a, m, mn * sizeof *m); /* a = m */
+        to_mpz(A, a, an);
+        to_mpz(M, m, mn);
+        int want = mpz_invert(W, A, M);
+        bgcn_limb_t *r = t_alloc_guarded(mn);
+        int ok = -1;
+        cr_assert(bgcn_invert(r, &ok, a, an, m, mn) == BGCN_OK);
+        cr_assert_eq(ok, want != 0, "invert ok an=%ld mn=%ld", an, mn);
+        if (ok) {
+            to_mpz(R, r, mn);
+            cr_assert(mpz_cmp(R, W) == 0, "invert value an=%ld mn=%ld", an, mn);
+        }
+        cr_assert(t_check_guards(r, mn));
+        t_free_guarded(r);
+        free(a);
+        free(m);
+    }
+    mpz_clears(A, M, R, W, NULL);
+}
+
+Test(gcd, enomem)
+{
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    make_pair(U, V, 300, 290);
+    long un = mpz_size(U), vn = mpz_size(V);
+    bgcn_limb_t *u = calloc(un, 8), *v = calloc(vn, 8), g[300], s[300];
+    from_mpz(u, U);
+    from_mpz(v, V);
+    for (int which = 0; which < 2; which++)
+        for (long k = 1;; k++) {
+            long gn, sn;
+            bgcn_alloc_fail_after(k);
+            bgcn_status st = which ? bgcn_gcdext(g, &gn, s, &sn, u, un, v, vn)
+                                   : bgcn_gcd(g, &gn, u, un, v, vn);
+            bgcn_alloc_fail_after(0);
+            if (st == BGCN_OK)
+                break;
+            cr_assert(st == BGCN_ENOMEM);
+            cr_assert(k < 100000);
+        }
+    free(u);
+    free(v);
+    mpz_clears(U, V, NULL);
+}
