@@ -47,7 +47,7 @@ static bgc_err addsub(bgc_int *r, const bgc_int *a, const bgc_int *b,
 
 bgc_err bgc_add(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_ADD, a, b, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_ADD, r, NULL, a, b, NULL, 0);
     bgc_err e = addsub(r, a, b, 0);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -55,7 +55,7 @@ bgc_err bgc_add(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_sub(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_SUB, a, b, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_SUB, r, NULL, a, b, NULL, 0);
     bgc_err e = addsub(r, a, b, 1);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -141,7 +141,8 @@ static bgc_err mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(a == b ? BGC_V_SQR : BGC_V_MUL, a, b, NULL, 0);
+    int tok = bgc_v_begin(a == b ? BGC_V_SQR : BGC_V_MUL, r, NULL, a, b,
+                          NULL, 0);
     bgc_err e = mul(r, a, b);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -149,7 +150,7 @@ bgc_err bgc_mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_sqr(bgc_int *r, const bgc_int *a)
 {
-    int tok = bgc_v_begin(BGC_V_SQR, a, a, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_SQR, r, NULL, a, a, NULL, 0);
     bgc_err e = mul(r, a, a);
     bgc_v_end(tok, e, r, NULL);
     return e;

@@ -80,7 +80,8 @@ static bgc_err shr(bgc_int *r, const bgc_int *a, uint64_t n)
 
 bgc_err bgc_shl_ui(bgc_int *r, const bgc_int *a, uint64_t n)
 {
-    int tok = bgc_v_begin(BGC_V_SHL, a, NULL, NULL, (long)BGC_MIN(n, (uint64_t)LONG_MAX));
+    int tok = bgc_v_begin(BGC_V_SHL, r, NULL, a, NULL, NULL,
+                          (long)BGC_MIN(n, (uint64_t)LONG_MAX));
     bgc_err e = shl(r, a, n);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -88,7 +89,8 @@ bgc_err bgc_shl_ui(bgc_int *r, const bgc_int *a, uint64_t n)
 
 bgc_err bgc_shr_ui(bgc_int *r, const bgc_int *a, uint64_t n)
 {
-    int tok = bgc_v_begin(BGC_V_SHR, a, NULL, NULL, (long)BGC_MIN(n, (uint64_t)LONG_MAX));
+    int tok = bgc_v_begin(BGC_V_SHR, r, NULL, a, NULL, NULL,
+                          (long)BGC_MIN(n, (uint64_t)LONG_MAX));
     bgc_err e = shr(r, a, n);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -154,7 +156,7 @@ static bgc_err bitop(bgc_int *r, const bgc_int *a, const bgc_int *b,
 
 bgc_err bgc_and(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_AND, a, b, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_AND, r, NULL, a, b, NULL, 0);
     bgc_err e = bitop(r, a, b, OP_AND);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -162,7 +164,7 @@ bgc_err bgc_and(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_or(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_OR, a, b, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_OR, r, NULL, a, b, NULL, 0);
     bgc_err e = bitop(r, a, b, OP_OR);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -170,7 +172,7 @@ bgc_err bgc_or(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_xor(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_XOR, a, b, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_XOR, r, NULL, a, b, NULL, 0);
     bgc_err e = bitop(r, a, b, OP_XOR);
     bgc_v_end(tok, e, r, NULL);
     return e;
@@ -178,7 +180,7 @@ bgc_err bgc_xor(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_not(bgc_int *r, const bgc_int *a)
 {
-    int tok = bgc_v_begin(BGC_V_NOT, a, NULL, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_NOT, r, NULL, a, NULL, NULL, 0);
     /* ~a = -a - 1 = -(a + 1) */
     bgc_err e = bgc_add_si(r, a, 1);
     if (e == BGC_OK)
@@ -193,7 +195,7 @@ bgc_err bgc_popcount(bgc_int *r, const bgc_int *a)
 {
     if (a->size < 0)
         return BGC_ENEGARG;
-    int tok = bgc_v_begin(BGC_V_POPCOUNT, a, NULL, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_POPCOUNT, r, NULL, a, NULL, NULL, 0);
     uint64_t c = 0;
     for (long i = 0; i < a->size; i++)
         c += (uint64_t)__builtin_popcountll(a->d[i]);
@@ -211,7 +213,7 @@ bgc_err bgc_bit(bgc_int *r, const bgc_int *a, const bgc_int *i)
 {
     uint64_t k;
     BGC_TRY(bgc_get_count(i, &k));
-    int tok = bgc_v_begin(BGC_V_BIT, a, i, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_BIT, r, NULL, a, i, NULL, 0);
     long n = BGC_ABS(a->size);
     long li = (long)BGC_MIN(k / 64, (uint64_t)n);
     int bit;

@@ -149,7 +149,7 @@ static bgc_err get_str(char **out, size_t *outlen, const bgc_int *a,
 
 bgc_err bgc_get_str(char **out, size_t *outlen, const bgc_int *a, int base)
 {
-    int tok = bgc_v_begin(BGC_V_GETSTR, a, NULL, NULL, base);
+    int tok = bgc_v_begin(BGC_V_GETSTR, NULL, NULL, a, NULL, NULL, base);
     bgc_err e = get_str(out, outlen, a, base);
     bgc_v_end_str(tok, e, e == BGC_OK ? *out : NULL);
     return e;
@@ -198,7 +198,7 @@ static bgc_err digits(bgc_int *r, const bgc_int *a, const bgc_int *bz)
 
 bgc_err bgc_digits(bgc_int *r, const bgc_int *a, const bgc_int *base)
 {
-    int tok = bgc_v_begin(BGC_V_DIGITS, a, base, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_DIGITS, r, NULL, a, base, NULL, 0);
     bgc_err e = digits(r, a, base);
     bgc_v_end(tok, e, r, NULL);
     return e;

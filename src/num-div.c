@@ -71,7 +71,7 @@ bgc_err bgc_tdiv_qr(bgc_int *q, bgc_int *r, const bgc_int *a,
                     const bgc_int *b)
 {
     BGCN_ASSERT(q == NULL || q != r);
-    int tok = bgc_v_begin(BGC_V_TDIV, a, b, NULL,
+    int tok = bgc_v_begin(BGC_V_TDIV, q, r, a, b, NULL,
                           (q ? 1 : 0) | (r ? 2 : 0));
     bgc_err e = tdiv(q, r, a, b);
     bgc_v_end(tok, e, q, r);
@@ -123,7 +123,7 @@ bgc_err bgc_fdiv_qr(bgc_int *q, bgc_int *r, const bgc_int *a,
                     const bgc_int *b)
 {
     BGCN_ASSERT(q == NULL || q != r);
-    int tok = bgc_v_begin(BGC_V_FDIV, a, b, NULL,
+    int tok = bgc_v_begin(BGC_V_FDIV, q, r, a, b, NULL,
                           (q ? 1 : 0) | (r ? 2 : 0));
     bgc_err e = fdiv(q, r, a, b);
     bgc_v_end(tok, e, q, r);
@@ -152,7 +152,7 @@ static bgc_err mod(bgc_int *r, const bgc_int *a, const bgc_int *m)
 
 bgc_err bgc_mod(bgc_int *r, const bgc_int *a, const bgc_int *m)
 {
-    int tok = bgc_v_begin(BGC_V_MOD, a, m, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_MOD, r, NULL, a, m, NULL, 0);
     bgc_err e = mod(r, a, m);
     bgc_v_end(tok, e, r, NULL);
     return e;

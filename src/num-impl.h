@@ -86,20 +86,23 @@ typedef enum bgc_vop {
 extern int bgc_v_on;    /* verification enabled */
 extern int bgc_v_depth; /* nesting of verified calls */
 
-/* Snapshot the operands of the outermost verified call.  x is an extra
- * small integer operand (base, rounds, shift count).  Returns the token to
- * pass to bgc_v_end (0: nothing to do). */
-int bgc_v_snap(bgc_vop op, const bgc_int *a, const bgc_int *b,
-               const bgc_int *c, long x);
+/* Take the operands of the outermost verified call: an operand that is
+ * also a destination (r1, r2) is copied, the others are kept as read-only
+ * views (they cannot change during the call).  x is an extra small
+ * integer operand (base, rounds, shift count).  Returns the token to pass
+ * to bgc_v_end (0: nothing to do). */
+int bgc_v_snap(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
+               const bgc_int *a, const bgc_int *b, const bgc_int *c, long x);
 int bgc_v_snap_str(const char *s, size_t len, int base);
-static inline int bgc_v_begin(bgc_vop op, const bgc_int *a,
+static inline int bgc_v_begin(bgc_vop op, const bgc_int *r1,
+                              const bgc_int *r2, const bgc_int *a,
                               const bgc_int *b, const bgc_int *c, long x)
 {
     if (!bgc_v_on)
         return 0;
     if (bgc_v_depth++ > 0)
         return 1;
-    return bgc_v_snap(op, a, b, c, x);
+    return bgc_v_snap(op, r1, r2, a, b, c, x);
 }
 /* Compare (and, under fault injection, first corrupt) the results.  r2 is
  * the second result of a two-result operation (remainder) or NULL. */

@@ -79,7 +79,7 @@ static bgc_err pow_z(bgc_int *r, const bgc_int *a, const bgc_int *e)
 
 bgc_err bgc_pow(bgc_int *r, const bgc_int *a, const bgc_int *e)
 {
-    int tok = bgc_v_begin(BGC_V_POW, a, e, NULL, 0);
+    int tok = bgc_v_begin(BGC_V_POW, r, NULL, a, e, NULL, 0);
     bgc_err err = pow_z(r, a, e);
     bgc_v_end(tok, err, r, NULL);
     return err;

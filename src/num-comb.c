@@ -1,0 +1,318 @@
+/* num-comb.c -- factorial, binomial, Fibonacci and Lucas numbers, and
+ * their modular forms, over the engine's bgcn_fac/bin/fib/lucas(_mod).
+ *
+ * Limits: the size in bits is estimated before anything is allocated, by
+ * Stirling's formula for log2(n!) (binomials as a difference of three),
+ * and n log2(phi) for Fibonacci/Lucas; the estimates are rounded up by two
+ * bits so they never undershoot, and are what the "result too large"
+ * message reports.  The allocation itself uses the engine's limb bounds
+ * (bgcn_fac_size and friends).
+ *
+ * Negative indices: F(-n) = (-1)^(n+1) F(n), L(-n) = (-1)^n L(n).
+ * n! mod m is 0 as soon as n >= |m| (m divides n!). */
+#include "num-impl.h"
+
+/* log2(x) for x >= 1 to about double precision, without libm: halve to
+ * m in [1, 2) (exact), then ln(m) = 2 atanh(s), s = (m-1)/(m+1) < 1/3,
+ * by its series (s^2 <= 1/9: 30 terms are plenty). */
+static double lg2(double x)
+{
+    double e = 0;
+    while (x >= 2) {
+        x /= 2;
+        e += 1;
+    }
+    double s = (x - 1) / (x + 1), s2 = s * s, term = s, sum = 0;
+    for (int k = 1; k < 60; k += 2) {
+        sum += term / k;
+        term *= s2;
+    }
+    return e + 2 * sum * 1.4426950408889634;
+}
+
+/* log2(n!) by Stirling, slightly over (0 for n < 2). */
+static double lg2_fact(double n)
+{
+    if (n < 2)
+        return 0;
+    /* Stirling with its first correction term (an upper bound), plus a
+     * margin for the rounding of the leading term. */
+    double lead = n * lg2(n);
+    return lead - n * 1.4426950408889634 +
+           0.5 * lg2(6.283185307179586 * n) +
+           1.0 / (12 * n * 0.6931471805599453) + 1e-15 * lead;
+}
+
+static uint64_t bits_from(double b)
+{
+    if (b >= 1.8e19)
+        return UINT64_MAX;
+    return (uint64_t)b + 2;
+}
+
+/* Run an engine producer into a fresh value of `limbs` limbs. */
+typedef bgcn_status (*producer)(bgcn_limb_t *, long *, uint64_t);
+
+static bgc_err produce(bgc_int *r, producer f, uint64_t n, long limbs)
+{
+    bgc_int t;
+    bgc_init(&t);
+    long rn = 0;
+    bgc_err e = limbs < 0 ? BGC_ENOMEM : bgc_room(&t, limbs);
+    if (e == BGC_OK)
+        e = bgc_from_status(f(t.d, &rn, n));
+    if (e == BGC_OK) {
+        bgc_norm(&t, rn, 0);
+        bgc_swap(r, &t);
+    }
+    bgc_clear(&t);
+    return e;
+}
+
+/* ---- factorial, binomial ------------------------------------------------ */
+
+static bgc_err fact(bgc_int *r, const bgc_int *n)
+{
+    uint64_t k;
+    BGC_TRY(bgc_get_count(n, &k));
+    BGC_TRY(bgc_check_bits(bits_from(lg2_fact((double)k))));
+    return produce(r, bgcn_fac, k, bgcn_fac_size(k));
+}
+
+bgc_err bgc_fact(bgc_int *r, const bgc_int *n)
+{
+    int tok = bgc_v_begin(BGC_V_FACT, r, NULL, n, NULL, NULL, 0);
+    bgc_err e = fact(r, n);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+/* C(n, k) = prod_{i=1..k} (n - k + i) / i, each partial product an exact
+ * binomial; for n >= 2^64, where the engine's form does not apply. */
+static bgc_err bin_big(bgc_int *r, const bgc_int *n, uint64_t k)
+{
+    bgc_int acc, f, d;
+    bgc_init(&acc);
+    bgc_init(&f);
+    bgc_init(&d);
+    bgc_err e = bgc_set_si(&acc, 1);
+    if (e == BGC_OK)
+        e = bgc_set_u64(&d, k);
+    if (e == BGC_OK)
+        e = bgc_sub(&f, n, &d); /* n - k */
+    for (uint64_t i = 1; i <= k && e == BGC_OK; i++) {
+        if (bgcn_interrupt_flag) {
+            e = BGC_EINTR;
+            break;
+        }
+        e = bgc_add_si(&f, &f, 1);
+        if (e == BGC_OK)
+            e = bgc_mul(&acc, &acc, &f);
+        if (e == BGC_OK)
+            e = bgc_set_u64(&d, i);
+        if (e == BGC_OK)
+            e = bgc_divmod_abs(&acc, NULL, &acc, &d);
+    }
+    if (e == BGC_OK)
+        bgc_swap(r, &acc);
+    bgc_clear(&acc);
+    bgc_clear(&f);
+    bgc_clear(&d);
+    return e;
+}
+
+static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
+{
+    if (n->size < 0)
+        return BGC_ENEGARG;
+    if (k->size < 0 || bgc_cmp(k, n) > 0)
+        return bgc_set_si(r, 0);
+    /* k' = min(k, n - k); without allocating when n fits a limb */
+    uint64_t ks = 0;
+    if (n->size <= 1) {
+        uint64_t nv = bgc_get_low(n), kv = bgc_get_low(k);
+        ks = kv < nv - kv ? kv : nv - kv;
+    } else {
+        bgc_int kk;
+        bgc_init(&kk);
+        bgc_err e = bgc_sub(&kk, n, k);
+        if (e == BGC_OK && bgc_cmp(&kk, k) > 0)
+            e = bgc_set(&kk, k);
+        if (e == BGC_OK)
+            e = bgc_get_count(&kk, &ks);
+        bgc_clear(&kk);
+        if (e != BGC_OK)
+            return e;
+    }
+    if (ks == 0)
+        return bgc_set_si(r, 1);
+    if (n->size > 1) {
+        /* C(n, k) <= n^k / k! */
+        double b = (double)ks * (double)bgc_bitlen_u(n) - lg2_fact((double)ks);
+        BGC_TRY(bgc_check_bits(ks == UINT64_MAX ? UINT64_MAX : bits_from(b)));
+        return bin_big(r, n, ks);
+    }
+    uint64_t nn = n->d[0];
+    /* Stirling's difference (plus a margin for its rounding, which grows
+     * with n), or n^k / k! when k is small, whichever is tighter. */
+    double b = lg2_fact((double)nn) - lg2_fact((double)ks) -
+               lg2_fact((double)(nn - ks)) + 1e-15 * lg2_fact((double)nn);
+    double b2 = (double)ks * lg2((double)nn) - lg2_fact((double)ks);
+    if (b2 < b)
+        b = b2;
+    BGC_TRY(bgc_check_bits(bits_from(b)));
+    long limbs = bgcn_bin_size(nn, ks);
+    bgc_int t;
+    bgc_init(&t);
+    long rn = 0;
+    bgc_err e = limbs < 0 ? BGC_ENOMEM : bgc_room(&t, limbs);
+    if (e == BGC_OK)
+        e = bgc_from_status(bgcn_bin(t.d, &rn, nn, ks));
+    if (e == BGC_OK) {
+        bgc_norm(&t, rn, 0);
+        bgc_swap(r, &t);
+    }
+    bgc_clear(&t);
+    return e;
+}
+
+bgc_err bgc_binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
+{
+    int tok = bgc_v_begin(BGC_V_BINOMIAL, r, NULL, n, k, NULL, 0);
+    bgc_err e = binomial(r, n, k);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+/* ---- Fibonacci, Lucas ---------------------------------------------------- */
+
+/* Sign of F(n) / L(n) for negative n. */
+static int neg_index_flips(const bgc_int *n, int lucas)
+{
+    if (n->size >= 0)
+        return 0;
+    int odd = (int)(n->d[0] & 1);
+    return lucas ? odd : !odd;
+}
+
+static bgc_err fiblucas(bgc_int *r, const bgc_int *n, int lucas)
+{
+    bgc_int an;
+    bgc_init(&an);
+    bgc_err e = bgc_abs(&an, n);
+    uint64_t k = 0;
+    if (e == BGC_OK)
+        e = bgc_get_count(&an, &k);
+    bgc_clear(&an);
+    if (e != BGC_OK)
+        return e;
+    /* log2(phi) = 0.6942419136306174 */
+    BGC_TRY(bgc_check_bits(bits_from((double)k * 0.6942419136306174 + 1)));
+    int flip = neg_index_flips(n, lucas);
+    BGC_TRY(produce(r, lucas ? bgcn_lucas : bgcn_fib, k, bgcn_fib_size(k)));
+    if (flip)
+        r->size = -r->size;
+    return BGC_OK;
+}
+
+bgc_err bgc_fib(bgc_int *r, const bgc_int *n)
+{
+    int tok = bgc_v_begin(BGC_V_FIB, r, NULL, n, NULL, NULL, 0);
+    bgc_err e = fiblucas(r, n, 0);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+bgc_err bgc_lucas(bgc_int *r, const bgc_int *n)
+{
+    int tok = bgc_v_begin(BGC_V_LUCAS, r, NULL, n, NULL, NULL, 0);
+    bgc_err e = fiblucas(r, n, 1);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+/* ---- modular forms -------------------------------------------------------- */
+
+static bgc_err fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
+{
+    if (m->size == 0)
+        return BGC_EMODZERO;
+    if (n->size < 0)
+        return BGC_ENEGARG;
+    long mn = BGC_ABS(m->size);
+    if (bgc_cmpabs(n, m) >= 0)
+        return bgc_set_si(r, 0);
+    if (mn == 1 && m->d[0] == 1)
+        return bgc_set_si(r, 0);
+    uint64_t k;
+    BGC_TRY(bgc_get_count(n, &k));
+    if (k == UINT64_MAX)
+        return BGC_EDOMAIN; /* n >= 2^64: far too many steps */
+    bgc_int t;
+    bgc_init(&t);
+    bgc_err e = bgc_room(&t, mn);
+    if (e == BGC_OK)
+        e = bgc_from_status(bgcn_fac_mod(t.d, k, m->d, mn));
+    if (e == BGC_OK) {
+        bgc_norm(&t, mn, 0);
+        bgc_swap(r, &t);
+    }
+    bgc_clear(&t);
+    return e;
+}
+
+bgc_err bgc_fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
+{
+    int tok = bgc_v_begin(BGC_V_FACTMOD, r, NULL, n, m, NULL, 0);
+    bgc_err e = fact_mod(r, n, m);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+static bgc_err fiblucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m,
+                            int lucas)
+{
+    if (m->size == 0)
+        return BGC_EMODZERO;
+    long mn = BGC_ABS(m->size);
+    static const bgcn_limb_t zero = 0;
+    const bgcn_limb_t *np = n->size ? n->d : &zero;
+    long nn = n->size ? BGC_ABS(n->size) : 1;
+    int flip = neg_index_flips(n, lucas);
+    bgc_int t, mm;
+    bgc_init(&t);
+    bgc_init(&mm);
+    bgc_err e = bgc_room(&t, mn);
+    if (e == BGC_OK)
+        e = bgc_from_status(lucas ? bgcn_lucas_mod(t.d, np, nn, m->d, mn)
+                                  : bgcn_fib_mod(t.d, np, nn, m->d, mn));
+    if (e == BGC_OK) {
+        bgc_norm(&t, mn, 0);
+        if (flip && t.size != 0) {
+            e = bgc_abs(&mm, m);
+            if (e == BGC_OK)
+                e = bgc_sub(&t, &mm, &t);
+        }
+    }
+    if (e == BGC_OK)
+        bgc_swap(r, &t);
+    bgc_clear(&t);
+    bgc_clear(&mm);
+    return e;
+}
+
+bgc_err bgc_fib_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
+{
+    int tok = bgc_v_begin(BGC_V_FIBMOD, r, NULL, n, m, NULL, 0);
+    bgc_err e = fiblucas_mod(r, n, m, 0);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}
+
+bgc_err bgc_lucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
+{
+    int tok = bgc_v_begin(BGC_V_LUCASMOD, r, NULL, n, m, NULL, 0);
+    bgc_err e = fiblucas_mod(r, n, m, 1);
+    bgc_v_end(tok, e, r, NULL);
+    return e;
+}

@@ -1,0 +1,292 @@
+/* test-comb.c -- the number-theory wrappers over the engine: powmod,
+ * jacobi, primes, factorial, binomial, Fibonacci, Lucas and the modular
+ * forms, against GMP on random signed operands, with the sign rules and
+ * error cases of num.h and the size refusals of SPEC (issue 5 Limits). */
+#include "numtest.h"
+
+#include <string.h>
+
+static void set(bgc_int *x, long v)
+{
+    cr_assert_eq(bgc_set_si(x, v), BGC_OK);
+}
+
+Test(comb, powmod_mulmod)
+{
+    t_seed();
+    bgc_int b, e, m, r;
+    bgc_init(&b);
+    bgc_init(&e);
+    bgc_init(&m);
+    bgc_init(&r);
+    mpz_t mb, me, mm, want, inv;
+    mpz_inits(mb, me, mm, want, inv, NULL);
+    for (int i = 0; i < 600; i++) {
+        nt_rand(&b, 10);
+        nt_rand(&e, i & 1 ? 1 : 6);
+        nt_rand(&m, i % 3 ? 6 : 40);
+        nt_to_mpz(mb, &b);
+        nt_to_mpz(me, &e);
+        nt_to_mpz(mm, &m);
+        bgc_err err = bgc_powmod(&r, &b, &e, &m);
+        if (mpz_sgn(mm) == 0) {
+            cr_assert_eq(err, BGC_EMODZERO);
+            continue;
+        }
+        if (mpz_cmpabs_ui(mm, 1) == 0) {
+            cr_assert_eq(err, BGC_OK);
+            cr_assert_eq(bgc_sgn(&r), 0);
+            continue;
+        }
+        if (mpz_sgn(me) < 0 && !mpz_invert(inv, mb, mm)) {
+            cr_assert_eq(err, BGC_ENOTINV);
+            continue;
+        }
+        cr_assert_eq(err, BGC_OK, "%d", err);
+        mpz_powm(want, mb, me, mm);
+        cr_assert(nt_eq("powmod", &r, want));
+        /* r = b, r = m aliasing */
+        cr_assert_eq(bgc_set(&r, &b), BGC_OK);
+        cr_assert_eq(bgc_powmod(&r, &r, &e, &m), BGC_OK);
+        cr_assert(nt_eq("powmod r=b", &r, want));
+        cr_assert_eq(bgc_set(&r, &m), BGC_OK);
+        cr_assert_eq(bgc_powmod(&r, &b, &e, &r), BGC_OK);
+        cr_assert(nt_eq("powmod r=m", &r, want));
+    }
+    /* 2^(2^64) mod 1000003 */
+    set(&b, 2);
+    set(&e, 1);
+    cr_assert_eq(bgc_shl_ui(&e, &e, 64), BGC_OK);
+    set(&m, 1000003);
+    cr_assert_eq(bgc_powmod(&r, &b, &e, &m), BGC_OK);
+    mpz_set_ui(mb, 2);
+    mpz_ui_pow_ui(me, 2, 64);
+    mpz_set_ui(mm, 1000003);
+    mpz_powm(want, mb, me, mm);
+    cr_assert(nt_eq("2^(2^64) mod 1000003", &r, want));
+    /* 2^-1 mod 7 = 4 */
+    set(&e, -1);
+    set(&m, 7);
+    cr_assert_eq(bgc_powmod(&r, &b, &e, &m), BGC_OK);
+    cr_assert_eq(bgc_cmp_si(&r, 4), 0);
+    mpz_clears(mb, me, mm, want, inv, NULL);
+    bgc_clear(&b);
+    bgc_clear(&e);
+    bgc_clear(&m);
+    bgc_clear(&r);
+}
+
+Test(comb, jacobi_primes)
+{
+    t_seed();
+    bgc_int a, n, r;
+    bgc_init(&a);
+    bgc_init(&n);
+    bgc_init(&r);
+    mpz_t ma, mn, want;
+    mpz_inits(ma, mn, want, NULL);
+    for (int i = 0; i < 500; i++) {
+        nt_rand(&a, 6);
+        nt_rand(&n, 4);
+        nt_to_mpz(ma, &a);
+        nt_to_mpz(mn, &n);
+        bgc_err e = bgc_jacobi(&r, &a, &n);
+        if (mpz_sgn(mn) <= 0 || mpz_even_p(mn)) {
+            cr_assert_eq(e, BGC_EDOMAIN);
+        } else {
+            cr_assert_eq(e, BGC_OK);
+            cr_assert_eq(bgc_cmp_si(&r, mpz_jacobi(ma, mn)), 0);
+        }
+        /* isprime / nextprime / prevprime on small and medium values */
+        if (i % 2)
+            cr_assert_eq(bgc_set_u64(&a, t_rand() >> t_rand_below(64)),
+                         BGC_OK);
+        nt_to_mpz(ma, &a);
+        int p;
+        cr_assert_eq(bgc_isprime(&p, &a, 0), BGC_OK);
+        cr_assert_eq(p, mpz_sgn(ma) > 0 && mpz_probab_prime_p(ma, 30) != 0);
+        cr_assert_eq(bgc_nextprime(&r, &a), BGC_OK);
+        mpz_nextprime(want, ma);
+        cr_assert(nt_eq("nextprime", &r, want));
+        if (mpz_cmp_ui(ma, 2) <= 0) {
+            cr_assert_eq(bgc_prevprime(&r, &a), BGC_EDOMAIN);
+        } else {
+            cr_assert_eq(bgc_prevprime(&r, &a), BGC_OK);
+            nt_to_mpz(want, &r);
+            cr_assert_lt(mpz_cmp(want, ma), 0);
+            cr_assert(mpz_probab_prime_p(want, 30));
+            mpz_nextprime(want, want);
+            cr_assert_geq(mpz_cmp(want, ma), 0);
+        }
+    }
+    /* 2^127 - 1 is prime, 2^127 + 1 is not */
+    set(&a, 1);
+    cr_assert_eq(bgc_shl_ui(&a, &a, 127), BGC_OK);
+    cr_assert_eq(bgc_add_si(&n, &a, -1), BGC_OK);
+    int p;
+    cr_assert_eq(bgc_isprime(&p, &n, 5), BGC_OK);
+    cr_assert_eq(p, 1);
+    cr_assert_eq(bgc_add_si(&n, &a, 1), BGC_OK);
+    cr_assert_eq(bgc_isprime(&p, &n, 5), BGC_OK);
+    cr_assert_eq(p, 0);
+    set(&n, -7);
+    cr_assert_eq(bgc_isprime(&p, &n, 0), BGC_OK);
+    cr_assert_eq(p, 0);
+    /* randprime: k bits, prime, reproducible */
+    bgc_int k, s;
+    bgc_init(&k);
+    bgc_init(&s);
+    for (long bits = 2; bits < 300; bits += 37) {
+        set(&k, bits);
+        bgc_rand_seed((uint64_t)bits);
+        cr_assert_eq(bgc_randprime(&r, &k), BGC_OK);
+        cr_assert_eq(bgc_bitlen_u(&r), (uint64_t)bits);
+        nt_to_mpz(want, &r);
+        cr_assert(mpz_probab_prime_p(want, 30));
+        bgc_rand_seed((uint64_t)bits);
+        cr_assert_eq(bgc_randprime(&s, &k), BGC_OK);
+        cr_assert_eq(bgc_cmp(&r, &s), 0);
+    }
+    set(&k, 1);
+    cr_assert_eq(bgc_randprime(&r, &k), BGC_EDOMAIN);
+    bgc_clear(&k);
+    bgc_clear(&s);
+    mpz_clears(ma, mn, want, NULL);
+    bgc_clear(&a);
+    bgc_clear(&n);
+    bgc_clear(&r);
+}
+
+Test(comb, fact_binomial_fib_lucas)
+{
+    bgc_int n, k, r, m;
+    bgc_init(&n);
+    bgc_init(&k);
+    bgc_init(&r);
+    bgc_init(&m);
+    mpz_t want, mm, t;
+    mpz_inits(want, mm, t, NULL);
+    for (long i = -30; i < 700; i += (i < 100 ? 1 : 37)) {
+        set(&n, i);
+        if (i < 0) {
+            cr_assert_eq(bgc_fact(&r, &n), BGC_ENEGARG);
+        } else {
+            cr_assert_eq(bgc_fact(&r, &n), BGC_OK);
+            mpz_fac_ui(want, (unsigned long)i);
+            cr_assert(nt_eq("fact", &r, want), "%ld", i);
+        }
+        unsigned long ai = (unsigned long)(i < 0 ? -i : i);
+        mpz_fib_ui(want, ai);
+        if (i < 0 && ai % 2 == 0)
+            mpz_neg(want, want);
+        cr_assert_eq(bgc_fib(&r, &n), BGC_OK);
+        cr_assert(nt_eq("fib", &r, want), "%ld", i);
+        mpz_lucnum_ui(want, ai);
+        if (i < 0 && ai % 2 == 1)
+            mpz_neg(want, want);
+        cr_assert_eq(bgc_lucas(&r, &n), BGC_OK);
+        cr_assert(nt_eq("lucas", &r, want), "%ld", i);
+        /* modular forms, odd and even moduli */
+        for (long mv = 1; mv < 5000; mv = mv * 7 + 2) {
+            set(&m, mv);
+            mpz_set_si(mm, mv);
+            nt_to_mpz(t, &r); /* lucas(i) */
+            mpz_mod(t, t, mm);
+            cr_assert_eq(bgc_lucas_mod(&k, &n, &m), BGC_OK);
+            cr_assert(nt_eq("lucas_mod", &k, t), "%ld mod %ld", i, mv);
+            mpz_fib_ui(t, ai);
+            if (i < 0 && ai % 2 == 0)
+                mpz_neg(t, t);
+            mpz_mod(t, t, mm);
+            cr_assert_eq(bgc_fib_mod(&k, &n, &m), BGC_OK);
+            cr_assert(nt_eq("fib_mod", &k, t), "%ld mod %ld", i, mv);
+            if (i >= 0) {
+                mpz_fac_ui(t, (unsigned long)i);
+                mpz_mod(t, t, mm);
+                cr_assert_eq(bgc_fact_mod(&k, &n, &m), BGC_OK);
+                cr_assert(nt_eq("fact_mod", &k, t), "%ld mod %ld", i, mv);
+            }
+        }
+        /* binomial(i, j) for a few j, including j < 0 and j > i */
+        for (long j = -2; j <= i + 2 && i >= 0; j += 1 + i / 7) {
+            set(&k, j);
+            cr_assert_eq(bgc_binomial(&r, &n, &k), BGC_OK);
+            if (j < 0 || j > i)
+                mpz_set_ui(want, 0);
+            else
+                mpz_bin_uiui(want, (unsigned long)i, (unsigned long)j);
+            cr_assert(nt_eq("binomial", &r, want), "%ld %ld", i, j);
+        }
+    }
+    set(&n, -1);
+    set(&k, 1);
+    cr_assert_eq(bgc_binomial(&r, &n, &k), BGC_ENEGARG);
+    /* binomial with n >= 2^64 */
+    cr_assert_eq(bgc_set_str(&n, "123456789012345678901234567890", 30, 10),
+                 BGC_OK);
+    set(&k, 5);
+    cr_assert_eq(bgc_binomial(&r, &n, &k), BGC_OK);
+    mpz_set_str(t, "123456789012345678901234567890", 10);
+    mpz_bin_ui(want, t, 5);
+    cr_assert(nt_eq("binomial big n", &r, want));
+    /* fib(10^18) mod 1000000007 and (10^7)! mod 1000000007 at once */
+    cr_assert_eq(bgc_set_str(&n, "1000000000000000000", 19, 10), BGC_OK);
+    set(&m, 1000000007);
+    cr_assert_eq(bgc_fib_mod(&r, &n, &m), BGC_OK);
+    cr_assert_eq(bgc_cmp_si(&r, 209783453), 0);
+    set(&n, 10000000);
+    cr_assert_eq(bgc_fact_mod(&r, &n, &m), BGC_OK);
+    cr_assert_eq(bgc_cmp_si(&r, 682498929), 0);
+    /* n >= |m|: 0 */
+    set(&n, 1000000007);
+    cr_assert_eq(bgc_fact_mod(&r, &n, &m), BGC_OK);
+    cr_assert_eq(bgc_sgn(&r), 0);
+    set(&m, 0);
+    cr_assert_eq(bgc_fact_mod(&r, &n, &m), BGC_EMODZERO);
+    cr_assert_eq(bgc_fib_mod(&r, &n, &m), BGC_EMODZERO);
+    mpz_clears(want, mm, t, NULL);
+    bgc_clear(&n);
+    bgc_clear(&k);
+    bgc_clear(&r);
+    bgc_clear(&m);
+}
+
+/* (10^10)!, fib(10^30), binomial(10^12, 5*10^11) refused at once, before
+ * any allocation, with a size estimate close to the truth. */
+Test(comb, too_big_is_refused_before_allocation)
+{
+    bgc_int n, k, r;
+    bgc_init(&n);
+    bgc_init(&k);
+    bgc_init(&r);
+    cr_assert_eq(bgc_set_str(&n, "10000000000", 11, 10), BGC_OK);
+    cr_assert_eq(bgc_set_si(&k, 5000000000), BGC_OK);
+    bgcn_alloc_fail_after(1);
+    cr_assert_eq(bgc_fact(&r, &n), BGC_ETOOBIG);
+    /* log2((10^10)!) = 317765859097.78 */
+    cr_assert(bgc_needed_bits() >= 317765859098ULL &&
+                  bgc_needed_bits() < 317765859110ULL,
+              "%lu", (unsigned long)bgc_needed_bits());
+    bgc_set_max_bits(1000000000);
+    cr_assert_eq(bgc_binomial(&r, &n, &k), BGC_ETOOBIG);
+    /* log2 C(10^10, 5*10^9) = 9999999983.06 */
+    cr_assert(bgc_needed_bits() >= 9999999984ULL &&
+                  bgc_needed_bits() < 9999999990ULL,
+              "%lu", (unsigned long)bgc_needed_bits());
+    bgc_set_max_bits(BGC_DEFAULT_MAX_BITS);
+    bgcn_alloc_fail_after(0);
+    cr_assert_eq(bgc_set_str(&n, "1000000000000000000000000000000", 31, 10),
+                 BGC_OK);
+    bgcn_alloc_fail_after(1);
+    cr_assert_eq(bgc_fib(&r, &n), BGC_ETOOBIG);
+    cr_assert_eq(bgc_needed_bits(), UINT64_MAX);
+    cr_assert_eq(bgc_set_si(&n, 100000000000), BGC_OK);
+    cr_assert_eq(bgc_fib(&r, &n), BGC_ETOOBIG);
+    /* 0.694 * 10^11 */
+    cr_assert(bgc_needed_bits() > 69424191363ULL - 3 &&
+              bgc_needed_bits() < 69424191363ULL + 4);
+    bgcn_alloc_fail_after(0);
+    bgc_clear(&n);
+    bgc_clear(&k);
+    bgc_clear(&r);
+}
