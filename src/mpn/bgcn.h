@@ -434,7 +434,7 @@ bgcn_status bgcn_divexact(bgcn_limb_t *qp, const bgcn_limb_t *np, long nn,
  * and divide and conquer over cached powers of the base above it
  * (O(M(n) log n)).  Both directions poll the interrupt flag per chunk. */
 
-/* Upper bound (exact or one more) on the digits of {ap,n} in base; at
+/* Upper bound (at most two more) on the digits of {ap,n} in base; at
  * least 1.  n >= 0, high zero limbs allowed. */
 size_t bgcn_get_str_size(const bgcn_limb_t *ap, long n, int base);
 /* Limbs that rp needs for bgcn_set_str of len digits (>= 2). */
@@ -453,6 +453,11 @@ bgcn_status bgcn_get_str(unsigned char *str, size_t *len, int base,
  * not modified.  Status as bgcn_get_str (rp, *rn then unspecified). */
 bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rn, const unsigned char *str,
                          size_t len, int base) BGCN_WUR;
+
+/* The powers of each base used by the divide-and-conquer paths are cached
+ * between calls (up to a few MiB per base; not thread-safe).  This frees
+ * them all; the next conversion recomputes what it needs. */
+void bgcn_radix_cache_clear(void);
 
 /* Size (limbs) from which the divide-and-conquer algorithms are used;
  * variables so that tests and the tuning program can move them (any value

@@ -310,18 +310,24 @@ bgcn_status bgcn_get_str(unsigned char *str, size_t *lenp, int base,
         return pow2(str, lenp, ap, n, ri.log2base);
     if (n < bgcn_get_str_dc_threshold)
         return basecase(str, 0, lenp, ap, n, &ri);
-    /* Powers up to the first P_k with P_k^2 > U: P_k has n_k + s_k limbs
-     * and a nonzero top one, so P_k^2 >= 2^(64 (2 (n_k + s_k) - 2)). */
-    bgcn_radix_tower t;
-    bgcn_radix_tower_init(&t);
-    bgcn_status st;
-    do {
-        st = bgcn_radix_tower_extend(&t, &ri);
-        if (st != BGCN_OK)
-            goto done;
-    } while (2 * (t.pw[t.levels - 1].n + t.pw[t.levels - 1].shift) - 2 < n);
-    st = dc(str, 0, lenp, ap, n, &t, t.levels - 1, &ri);
+    /* The first P_k with P_k^2 > U: P_k has n_k + s_k limbs and a nonzero
+     * top one, so P_k^2 >= 2^(64 (2 (n_k + s_k) - 2)).  Powers come from
+     * the cache and are added to it as needed. */
+    bgcn_radix_tower *t = bgcn_radix_tower_cached(base);
+    bgcn_status st = BGCN_OK;
+    int level = 0;
+    for (;;) {
+        if (level >= t->levels) {
+            st = bgcn_radix_tower_extend(t, &ri);
+            if (st != BGCN_OK)
+                goto done;
+        }
+        if (2 * (t->pw[level].n + t->pw[level].shift) - 2 >= n)
+            break;
+        level++;
+    }
+    st = dc(str, 0, lenp, ap, n, t, level, &ri);
 done:
-    bgcn_radix_tower_free(&t);
+    bgcn_radix_tower_trim(t);
     return st;
 }

@@ -5,7 +5,7 @@
  * A base b that is not a power of two is handled through its "big base"
  * B_b = b^m, the largest power of b that fits one limb (m digits per
  * limb), and through the tower of powers P_i = B_b^(2^i) = b^(m 2^i),
- * each computed once per conversion by squaring the previous one.  Powers
+ * each computed once by squaring the previous one and cached (below).  Powers
  * of b = 2^j * odd have many zero low limbs (for b = 10 about a third of
  * the limbs), so each power is stored as {p,n} * 2^(64 shift) with the
  * zero limbs stripped: divisions and products then work on the shorter
@@ -45,6 +45,16 @@ void bgcn_radix_tower_init(bgcn_radix_tower *t);
 bgcn_status bgcn_radix_tower_extend(bgcn_radix_tower *t,
                                     const bgcn_radix_info *ri) BGCN_WUR;
 void bgcn_radix_tower_free(bgcn_radix_tower *t);
+
+/* The powers are kept between calls, one tower per base, so that
+ * converting many numbers (or one number back and forth) squares the
+ * powers only once.  Levels above BGCN_RADIX_CACHE_LIMBS limbs are
+ * dropped again at the end of each call (bgcn_radix_tower_trim), which
+ * bounds what is kept to a few MiB per base.  Like the rest of the
+ * engine's global state this is not thread-safe. */
+#define BGCN_RADIX_CACHE_LIMBS ((long)1 << 19)
+bgcn_radix_tower *bgcn_radix_tower_cached(int base);
+void bgcn_radix_tower_trim(bgcn_radix_tower *t);
 
 /* Bit length of {ap,n} (0 for zero); n >= 0. */
 uint64_t bgcn_radix_bit_length(const bgcn_limb_t *ap, long n);

@@ -122,6 +122,28 @@ long bgcn_set_str_size(size_t len, int base)
     return (long)(bits / 64 + 2);
 }
 
+static bgcn_radix_tower cache[37]; /* by base; levels = 0 initially */
+
+bgcn_radix_tower *bgcn_radix_tower_cached(int base)
+{
+    BGCN_ASSERT(base >= 2 && base <= 36);
+    return &cache[base];
+}
+
+void bgcn_radix_tower_trim(bgcn_radix_tower *t)
+{
+    while (t->levels > 0 && t->pw[t->levels - 1].n > BGCN_RADIX_CACHE_LIMBS) {
+        t->levels--;
+        bgcn_free_limbs(t->pw[t->levels].p);
+    }
+}
+
+void bgcn_radix_cache_clear(void)
+{
+    for (int b = 0; b <= 36; b++)
+        bgcn_radix_tower_free(&cache[b]);
+}
+
 void bgcn_radix_tower_init(bgcn_radix_tower *t)
 {
     t->levels = 0;

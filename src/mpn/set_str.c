@@ -163,17 +163,23 @@ bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rnp, const unsigned char *str,
     size_t m = (size_t)ri.chars_per_limb;
     if (len <= m || len / m < (size_t)bgcn_set_str_dc_threshold)
         return basecase(rp, rnp, str, len, &ri);
-    /* Powers up to the largest P_k with fewer digits than len. */
-    bgcn_radix_tower t;
-    bgcn_radix_tower_init(&t);
-    bgcn_status st;
-    do {
-        st = bgcn_radix_tower_extend(&t, &ri);
-        if (st != BGCN_OK)
-            goto done;
-    } while (2 * t.pw[t.levels - 1].digits < len);
-    st = dc(rp, rnp, str, len, &t, t.levels - 1, &ri);
+    /* The largest P_k with fewer digits than len (the cached tower is
+     * extended as needed). */
+    bgcn_radix_tower *t = bgcn_radix_tower_cached(base);
+    bgcn_status st = BGCN_OK;
+    int level = 0;
+    for (;;) {
+        if (level >= t->levels) {
+            st = bgcn_radix_tower_extend(t, &ri);
+            if (st != BGCN_OK)
+                goto done;
+        }
+        if (2 * t->pw[level].digits >= len)
+            break;
+        level++;
+    }
+    st = dc(rp, rnp, str, len, t, level, &ri);
 done:
-    bgcn_radix_tower_free(&t);
+    bgcn_radix_tower_trim(t);
     return st;
 }
