@@ -1,35 +1,29 @@
-/* num-gcd.c -- gcd, lcm, modular inverse, mulmod.
+/* num-gcd.c -- gcd, lcm, modular inverse, mulmod: thin wrappers over the
+ * engine's Lehmer gcd (bgcn_gcd) and inverse (bgcn_invert).
  *
- * gcd is Euclid's algorithm on magnitudes and the inverse the extended
- * form carrying one cofactor: with r0 = |m|, r1 = a mod |m|, t0 = 0,
- * t1 = 1, each step q = r0 / r1 keeps t_i * a = r_i (mod m); when r1
- * reaches 0, r0 = gcd and t0 is the inverse if r0 = 1.  Quadratic, and
- * provisional: the engine's Lehmer gcd/gcdext replace these loops when
- * they land in bgcn.h.  Results are always non-negative. */
+ * Signs: gcd and lcm are of the magnitudes and never negative; the
+ * inverse of a negative a is -(|a|^-1) mod |m|; results mod m are in
+ * [0, |m|).  lcm divides before it multiplies (|a| / g * |b|), so its only
+ * big product is the result itself. */
 #include "num-impl.h"
 
 static bgc_err gcd(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    bgc_int x, y, t;
-    bgc_init(&x);
-    bgc_init(&y);
+    long an = BGC_ABS(a->size), bn = BGC_ABS(b->size);
+    if (an == 0)
+        return bgc_abs(r, b);
+    if (bn == 0)
+        return bgc_abs(r, a);
+    bgc_int t;
     bgc_init(&t);
-    bgc_err e = bgc_abs(&x, a);
+    long gn = 0;
+    bgc_err e = bgc_room(&t, BGC_MIN(an, bn));
     if (e == BGC_OK)
-        e = bgc_abs(&y, b);
-    while (e == BGC_OK && y.size != 0) {
-        if (bgcn_interrupt_flag) {
-            e = BGC_EINTR;
-            break;
-        }
-        e = bgc_divmod_abs(NULL, &t, &x, &y);
-        bgc_swap(&x, &y);
-        bgc_swap(&y, &t);
+        e = bgc_from_status(bgcn_gcd(t.d, &gn, a->d, an, b->d, bn));
+    if (e == BGC_OK) {
+        bgc_norm(&t, gn, 0);
+        bgc_swap(r, &t);
     }
-    if (e == BGC_OK)
-        bgc_swap(r, &x);
-    bgc_clear(&x);
-    bgc_clear(&y);
     bgc_clear(&t);
     return e;
 }
@@ -75,50 +69,25 @@ static bgc_err invmod(bgc_int *r, const bgc_int *a, const bgc_int *m)
 {
     if (m->size == 0)
         return BGC_EMODZERO;
-    bgc_int r0, r1, t0, t1, q, x;
-    bgc_init(&r0);
-    bgc_init(&r1);
-    bgc_init(&t0);
-    bgc_init(&t1);
-    bgc_init(&q);
-    bgc_init(&x);
-    bgc_err e = bgc_abs(&r0, m);
+    long mn = BGC_ABS(m->size), an = BGC_ABS(a->size);
+    bgc_int t;
+    bgc_init(&t);
+    int ok = 0;
+    bgc_err e = bgc_room(&t, mn);
     if (e == BGC_OK)
-        e = bgc_mod(&r1, a, &r0);
-    if (e == BGC_OK)
-        e = bgc_set_si(&t1, 1);
-    while (e == BGC_OK && r1.size != 0) {
-        if (bgcn_interrupt_flag) {
-            e = BGC_EINTR;
-            break;
-        }
-        e = bgc_divmod_abs(&q, &x, &r0, &r1); /* r0 = q r1 + x */
-        if (e != BGC_OK)
-            break;
-        bgc_swap(&r0, &r1);
-        bgc_swap(&r1, &x);
-        e = bgc_mul(&x, &q, &t1); /* t0 - q t1 */
-        if (e == BGC_OK)
-            e = bgc_sub(&x, &t0, &x);
-        bgc_swap(&t0, &t1);
-        bgc_swap(&t1, &x);
-    }
+        e = bgc_from_status(bgcn_invert(t.d, &ok, a->d, an, m->d, mn));
+    if (e == BGC_OK && !ok)
+        e = BGC_ENOTINV;
     if (e == BGC_OK) {
-        /* r0 = gcd(a, m); |m| = 1 makes every a invertible (result 0). */
-        if (bgc_cmp_si(&r0, 1) != 0 && !(BGC_ABS(m->size) == 1 &&
-                                          m->d[0] == 1))
-            e = BGC_ENOTINV;
-        else
-            e = bgc_mod(&x, &t0, m);
+        bgc_norm(&t, mn, 0);
+        if (a->size < 0 && t.size != 0) { /* |m| - |a|^-1 */
+            bgc_int mm = {m->d, mn, mn};
+            e = bgc_sub(&t, &mm, &t);
+        }
     }
     if (e == BGC_OK)
-        bgc_swap(r, &x);
-    bgc_clear(&r0);
-    bgc_clear(&r1);
-    bgc_clear(&t0);
-    bgc_clear(&t1);
-    bgc_clear(&q);
-    bgc_clear(&x);
+        bgc_swap(r, &t);
+    bgc_clear(&t);
     return e;
 }
 
