@@ -14,11 +14,17 @@
  * Register map: rdi rp, rsi ap, rdx bp, rcx odd-limb count then the
  * iteration count, r9 = n >> 2, r8 r10 r11 rax limb temporaries.
  *
- * Cycles/limb measured on this machine (Intel Xeon, family 6 model 207,
- * Sapphire/Emerald Rapids class, KVM guest), core clock calibrated with a
- * dependent add chain, min of 7 runs, operands in L1/L2:
- *      n          8     32    256   1000   4000
- *      add_n   see table below (filled in by the measurement)
+ * Cycles/limb measured here (Intel Xeon family 6 model 207, KVM guest):
+ *      n           8     32    256   1000   4000
+ *      add_n    1.37   0.81   0.95   1.00   1.33
+ *      sub_n    1.19   0.82   0.95   1.00   1.33  (n = 4000: 96 KB, past L1)
+ *      GMP add  1.38   0.83   0.95   1.00   1.33
+ *      GMP sub  1.13   0.84   0.95   1.00   1.33
+ *   (cycles = ns x core clock; core clock 2.996 GHz from a dependent
+ *   add reg,reg chain, not the TSC; min of 400 windows of ~50 us, since the
+ *   two vCPUs are shared; GMP 6.2.1 as installed, same process)
+ * 1.0 c/l is the single-chain floor: one adc per cycle (latency 1, see
+ * the chains table in mul_1_adx.S).
  */
 #include "asm/x86_64/asm.h"
 

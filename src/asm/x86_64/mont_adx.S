@@ -35,8 +35,19 @@
  * minv in a 24-byte stack frame.
  *
  * Cycles measured here (Intel Xeon family 6 model 207, KVM guest):
- *   MEASURED_TABLE
- */
+ *      bits              256    512   1024   2048   3072   4096
+ *      mont_mul_n_adx     55    194    743   2754   6018  10435
+ *      mont_sqr_n_adx     55    194    635   2203   4648   7930
+ *      C twin (generic)  168    454   1546   6154  14111  25453
+ *      GMP mul_n+redc_1   74    240    920   3355   7696  12567
+ *   (cycles = ns x core clock; core clock 2.996 GHz from a dependent
+ *   add reg,reg chain, not the TSC; min of 400 windows of ~50 us, since the
+ *   two vCPUs are shared; GMP 6.2.1 as installed, same process)
+ * (back-to-back independent calls, so this is throughput, not latency.)
+ * 256 bits misses the 50-cycle target: the kernel is bound by ADCX/ADOX,
+ * which issue ~1.8 per cycle here (chains table in mul_1_adx.S): n = 4
+ * needs 2n + 3 flag operations per row, 2 rows per limb of b, ~90 in all,
+ * i.e. >= 45 cycles before the subtraction and the call. */
 #include "asm/x86_64/asm.h"
 #include "asm/x86_64/rows_adx.h"
 
@@ -240,6 +251,29 @@ BGCN_ENDF(bgcn_mont_sqr_n_adx)
 	MACC	\src, 0, \n, \regs
 .endm
 
+/* First row of the first iteration, t = a*b_0 from nothing: the low
+ * halves land in t_j directly and only the high halves need a carry
+ * chain (n flag operations instead of 2n + 3: ADC/ADCX/ADOX issue on two
+ * ports only here, 2 per cycle measured, and they bound this kernel). */
+.macro MUL0 j, n, tj, tj1, rest:vararg
+.if \j == 0
+	mulx	(%rsi), \tj, \tj1
+.else
+	mulx	8*\j(%rsi), %rax, \tj1
+.if \j == 1
+	add	%rax, \tj
+.else
+	adcx	%rax, \tj
+.endif
+.endif
+.if (\j+1) < \n
+	MUL0	(\j+1), \n, \tj1, \rest
+.else
+	mov	$0, %eax
+	adcx	%rax, \tj1		/* t_n = high limb + CF; t_n+1 stays 0 */
+.endif
+.endm
+
 /* One CIOS step for b_i; afterwards t_0 (first register) is zero.
  * b_i comes from r10 (n = 4) or through the bp stack slot (n = 8); minv
  * is a register or a memory operand. */
@@ -250,7 +284,11 @@ BGCN_ENDF(bgcn_mont_sqr_n_adx)
 	mov	BP_SLOT(%rsp), %rdx
 	mov	8*\i(%rdx), %rdx
 .endif
+.if \i == 0
+	MUL0	0, \n, \t0, \regs
+.else
 	STAGE	%rsi, \n, \t0, \regs
+.endif
 	mov	\t0, %rdx
 	imul	\minv, %rdx
 	STAGE	%rcx, \n, \t0, \regs
@@ -306,12 +344,7 @@ BGCN_FUNC(bgcn_mont_mul_4_adx)
 	push	%r13
 	push	%r14
 	mov	%rdx, %r10
-	xor	%r8d, %r8d
-	xor	%ebx, %ebx
-	xor	%ebp, %ebp
-	xor	%r12d, %r12d
-	xor	%r13d, %r13d
-	xor	%r14d, %r14d
+	xor	%r14d, %r14d		/* t_n+1; MUL0 writes the others */
 	MONT_ITER 0, %r9, 4, %r8, %rbx, %rbp, %r12, %r13, %r14
 	MONT_ITER 1, %r9, 4, %rbx, %rbp, %r12, %r13, %r14, %r8
 	MONT_ITER 2, %r9, 4, %rbp, %r12, %r13, %r14, %r8, %rbx
@@ -345,16 +378,7 @@ BGCN_ENDF(bgcn_mont_mul_4_adx)
 BGCN_FUNC(bgcn_mont_mul_8_adx)
 .Lmont8:
 	MONT_ENTRY
-	xor	%ebx, %ebx
-	xor	%ebp, %ebp
-	xor	%r12d, %r12d
-	xor	%r13d, %r13d
-	xor	%r14d, %r14d
-	xor	%r15d, %r15d
-	xor	%edi, %edi
-	xor	%r8d, %r8d
-	xor	%r9d, %r9d
-	xor	%r10d, %r10d
+	xor	%r10d, %r10d		/* t_n+1; MUL0 writes the others */
 	MONT_ITER 0, MINV_SLOT(%rsp), 8, %rbx, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10
 	MONT_ITER 1, MINV_SLOT(%rsp), 8, %rbp, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx
 	MONT_ITER 2, MINV_SLOT(%rsp), 8, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %rbx, %rbp

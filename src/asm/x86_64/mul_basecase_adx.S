@@ -23,8 +23,16 @@
  * ap+i+1, r14 rp, r15 n, rbp ap.
  *
  * Cycles measured here (Intel Xeon family 6 model 207, KVM guest):
- *   MEASURED_TABLE
- */
+ *      n x n            4      8     16     32     64
+ *      mul_basecase    33     97    335   1318   5241
+ *      sqr_basecase    35     80    228    756   3830
+ *      GMP mul_bc      30    109    440   1840   7811
+ *      GMP sqr_bc      21     81    283   1058   4102
+ *      GMP mpn_mul_n 32x32: 1430
+ *   (cycles = ns x core clock; core clock 2.996 GHz from a dependent
+ *   add reg,reg chain, not the TSC; min of 400 windows of ~50 us, since the
+ *   two vCPUs are shared; GMP 6.2.1 as installed, same process)
+ * 32x32: 1318 cycles = 1.29 per limb product (target 1400). */
 #include "asm/x86_64/asm.h"
 #include "asm/x86_64/rows_adx.h"
 
