@@ -160,3 +160,52 @@ Test(nt, random_is_reproducible_and_in_range)
     bgc_clear(&s);
     bgc_clear(&k);
 }
+
+/* Forced allocation failure at every point: BGC_ENOMEM, the destination
+ * still usable, no leak (checked by the sanitizer build). */
+Test(nt, enomem)
+{
+    t_seed();
+    bgc_int a, b, r, k;
+    bgc_init(&a);
+    bgc_init(&b);
+    bgc_init(&r);
+    bgc_init(&k);
+    for (int op = 0; op < 7; op++) {
+        for (long n = 1;; n++) {
+            bgcn_alloc_fail_after(0);
+            nt_rand(&a, 40);
+            nt_rand(&b, 20);
+            cr_assert_eq(bgc_abs(&a, &a), BGC_OK);
+            if (bgc_cmp_si(&b, 1) <= 0)
+                cr_assert_eq(bgc_set_si(&b, 1000003), BGC_OK);
+            cr_assert_eq(bgc_set_si(&k, 3), BGC_OK);
+            bgc_clear(&r);
+            bgcn_alloc_fail_after(n);
+            bgc_err e;
+            switch (op) {
+            case 0: e = bgc_gcd(&r, &a, &b); break;
+            case 1: e = bgc_lcm(&r, &a, &b); break;
+            case 2: e = bgc_invmod(&r, &a, &b);
+                if (e == BGC_ENOTINV) e = BGC_OK;
+                break;
+            case 3: e = bgc_isqrt(&r, &a); break;
+            case 4: e = bgc_iroot(&r, &a, &k); break;
+            case 5: e = bgc_mulmod(&r, &a, &a, &b); break;
+            default: e = bgc_random(&r, &a);
+                if (e == BGC_EDOMAIN) e = BGC_OK;
+                break;
+            }
+            bgcn_alloc_fail_after(0);
+            if (e == BGC_OK)
+                break;
+            cr_assert_eq(e, BGC_ENOMEM, "op %d n %ld: %d", op, n, e);
+            cr_assert_eq(bgc_add(&r, &r, &a), BGC_OK);
+            cr_assert(n < 10000);
+        }
+    }
+    bgc_clear(&a);
+    bgc_clear(&b);
+    bgc_clear(&r);
+    bgc_clear(&k);
+}
