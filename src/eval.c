@@ -1061,8 +1061,8 @@ static int run(bgc_ctx *ctx, const code *c)
             }
             if (f->nparams != ip->b) {
                 snprintf(msg, sizeof msg,
-                         "wrong number of arguments: %s() takes %d, got %d",
-                         f->name, f->nparams, ip->b);
+                         "wrong number of arguments: %s() takes %d argument%s, got %d",
+                         f->name, f->nparams, f->nparams == 1 ? "" : "s", ip->b);
                 goto fail_msg;
             }
             if (fp >= BGC_MAX_CALL_DEPTH) {

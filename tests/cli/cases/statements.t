@@ -1,0 +1,286 @@
+# Statements, printing rules, variables, last, obase, multi-line input,
+# syntax errors with positions, later statements running after errors.
+
+=== assignment prints nothing unless parenthesised
+--- stdin
+x = 5
+(y = 7)
+x * y
+x = y = 2
+x + y
+--- stdout
+7
+35
+4
+
+=== last and _ hold the last printed value
+--- stdin
+6 * 7
+last + 1
+_ * 2
+x = 100
+last
+--- stdout
+42
+43
+86
+86
+
+=== last starts at 0
+args: -e last
+--- stdout
+0
+
+=== obase 16, 8, 2 carry prefixes; other bases do not
+--- stdin
+obase = 16
+255
+-255
+0
+obase = 8
+8
+obase = 2
+5
+obase = 36
+35
+obase = 10
+obase
+--- stdout
+0xff
+-0xff
+0x0
+0o10
+0b101
+z
+10
+
+=== obase out of range is an error and keeps the old base
+status: 1
+--- stdin
+obase = 1
+obase = 37
+obase
+--- stdout
+10
+--- stderr
+bigcalc: <stdin>:1:7: obase must be between 2 and 36
+bigcalc: <stdin>:2:7: obase must be between 2 and 36
+
+=== hexadecimal output can be pasted back
+--- stdin
+obase = 16
+x = 0xdeadbeef
+x
+obase = 10
+0xdeadbeef
+--- stdout
+0xdeadbeef
+3735928559
+
+=== newline and semicolon separate statements
+--- stdin
+1; 2
+3
+;
+4;
+--- stdout
+1
+2
+3
+4
+
+=== a statement continues after an operator at the end of a line
+--- stdin
+1 +
+2
+x =
+  5
+x *
+  (2 +
+   3)
+--- stdout
+3
+25
+
+=== parentheses span lines
+--- stdin
+(1
++
+2)
+gcd(12,
+    18)
+--- stdout
+3
+6
+
+=== comments
+--- stdin
+# a whole line
+1 # after a statement
+/* a block
+   over lines */ 2
+3 /* inline */ + 4
+--- stdout
+1
+2
+7
+
+=== unknown variable
+status: 1
+--- stdin
+y + 1
+--- stderr
+bigcalc: <stdin>:1:1: unknown variable 'y'
+
+=== an error does not stop later statements; status 1
+status: 1
+--- stdin
+1
+1/0
+2
+zz
+3
+--- stdout
+1
+2
+3
+--- stderr
+bigcalc: <stdin>:2:2: division by zero
+bigcalc: <stdin>:4:1: unknown variable 'zz'
+
+=== errors keep variables assigned before them
+status: 1
+--- stdin
+x = 5
+x = 1/0
+x
+--- stdout
+5
+--- stderr
+bigcalc: <stdin>:2:6: division by zero
+
+=== --strict stops at the first failing statement
+args: --strict
+status: 1
+--- stdin
+1
+1/0
+2
+--- stdout
+1
+--- stderr
+bigcalc: <stdin>:2:2: division by zero
+
+=== -s is --strict
+args: -s -e 1 -e 1/0 -e 2
+status: 1
+--- stdout
+1
+--- stderr
+bigcalc: <arg>:1:2: division by zero
+
+=== syntax error: operator where an operand is expected
+status: 1
+--- stdin
+1 +* 2
+3
+--- stdout
+3
+--- stderr
+bigcalc: <stdin>:1:4: syntax error: expected an expression, found '*'
+
+=== syntax error: two operands
+status: 1
+--- stdin
+1 2
+--- stderr
+bigcalc: <stdin>:1:3: syntax error: expected an operator or the end of the statement, found number '2'
+
+=== syntax error: unmatched closing parenthesis
+status: 1
+--- stdin
+(1))
+--- stderr
+bigcalc: <stdin>:1:4: syntax error: unmatched ')'
+
+=== syntax error: unclosed parenthesis at the end of input
+status: 1
+--- stdin
+1
+(1 + 2
+--- stdout
+1
+--- stderr
+bigcalc: <stdin>:3:1: syntax error: expected ')', found end of input
+
+=== syntax error: unterminated comment
+status: 1
+--- stdin
+1
+/* open
+2
+--- stdout
+1
+--- stderr
+bigcalc: <stdin>:2:1: syntax error: unterminated comment
+
+=== syntax error: unexpected character, rest of the line skipped
+status: 1
+--- stdin
+1 $ 2; 3
+4
+--- stdout
+4
+--- stderr
+bigcalc: <stdin>:1:3: syntax error: unexpected character '$'
+
+=== syntax error: column counts characters, not bytes
+status: 1
+--- stdin
+"é" + 1
+--- stderr
+bigcalc: <stdin>:1:1: syntax error: unexpected character '"'
+
+=== syntax error: after a multi-byte character
+status: 1
+--- stdin
+1 + é
+--- stderr
+bigcalc: <stdin>:1:5: syntax error: unexpected character 'é'
+
+=== syntax error: keyword as operand
+status: 1
+--- stdin
+mod + 1
+--- stderr
+bigcalc: <stdin>:1:1: syntax error: 'mod' is a keyword, expected an expression
+
+=== syntax error: assignment to a non-variable
+status: 1
+--- stdin
+3 = 4
+--- stderr
+bigcalc: <stdin>:1:3: syntax error: the left side of '=' must be a variable name
+
+=== syntax error: '?' without ':'
+status: 1
+--- stdin
+1 ? 2 3
+--- stderr
+bigcalc: <stdin>:1:7: syntax error: expected ':' of '?:', found number '3'
+
+=== nesting deeper than the parser allows is an error, not a crash
+status: 1
+--- stdin-py
+'(' * 2000 + '1' + ')' * 2000 + '\n2\n'
+--- stdout
+2
+--- stderr
+bigcalc: <stdin>:1:1001: expression nested too deeply (limit 1000 levels)
+
+=== a very long operator chain is fine (no recursion on chains)
+--- stdin-py
+'1' + '+1' * 200000 + '\n' + '-' * 100001 + '5\n'
+--- stdout
+200001
+-5
