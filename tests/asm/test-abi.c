@@ -46,6 +46,12 @@ Test(asm_abi, callee_saved_and_df)
              U(B), n, 0);
         call("sqr_basecase_x86_64", bgcn_sqr_basecase_x86_64, U(R), U(A), n,
              0, 0, 0);
+        if (bgcn_cpu_supported(&bgcn_path_avx512)) {
+            call("add_n_avx512", bgcn_add_n_avx512, U(R), U(A), U(B), n, 0, 0);
+            call("sub_n_avx512", bgcn_sub_n_avx512, U(R), U(A), U(B), n, 0, 0);
+            call("add_n_avx512", bgcn_add_n_avx512, U(R), U(A), U(B), 5 * n,
+                 0, 0);
+        }
         if (!bgcn_cpu_supported(&bgcn_path_adx))
             continue;
         call("mul_1_adx", bgcn_mul_1_adx, U(R), U(A), n, 7, 0, 0);

@@ -1,6 +1,8 @@
 /* paths.h -- the amd64 kernel paths compiled in, best first.  Included by
  * src/mpn/kernels.c only when BGC_HAVE_ASM_X86_64 (and by the asm tests).
  *
+ *   "avx512"  "adx" plus AVX512F/DQ/VL with OS zmm state: carry-select
+ *             add_n/sub_n (aors_n_avx512.S)
  *   "adx"     BMI2 + ADX: MULX with ADCX/ADOX dual carry chains, unrolled
  *             4- and 8-limb Montgomery (mul_1_adx.S, mul_basecase_adx.S,
  *             mont_adx.S; add_n/sub_n from aors_n.S)
@@ -12,15 +14,21 @@
 
 #include "bgcn.h"
 
+extern const bgcn_kernels bgcn_path_avx512;
 extern const bgcn_kernels bgcn_path_adx;
 extern const bgcn_kernels bgcn_path_x86_64;
 
-#define BGCN_X86_64_PATHS &bgcn_path_adx, &bgcn_path_x86_64,
+#define BGCN_X86_64_PATHS                                                  \
+    &bgcn_path_avx512, &bgcn_path_adx, &bgcn_path_x86_64,
 
 /* The assembly entry points (contracts as the bgcn.h wrappers). */
 bgcn_limb_t bgcn_add_n_x86_64(bgcn_limb_t *, const bgcn_limb_t *,
                               const bgcn_limb_t *, long);
 bgcn_limb_t bgcn_sub_n_x86_64(bgcn_limb_t *, const bgcn_limb_t *,
+                              const bgcn_limb_t *, long);
+bgcn_limb_t bgcn_add_n_avx512(bgcn_limb_t *, const bgcn_limb_t *,
+                              const bgcn_limb_t *, long);
+bgcn_limb_t bgcn_sub_n_avx512(bgcn_limb_t *, const bgcn_limb_t *,
                               const bgcn_limb_t *, long);
 bgcn_limb_t bgcn_mul_1_x86_64(bgcn_limb_t *, const bgcn_limb_t *, long,
                               bgcn_limb_t);
