@@ -4,16 +4,20 @@
  * (b = bitlen(a)), which is >= the root because a < 2^b; then
  *     x' = ((k-1) x + floor(a / x^(k-1))) / k
  * decreases strictly while x > floor(a^(1/k)) and the first x' >= x marks
- * x as the answer (the integer form of the AM-GM argument).  The start is
- * within a factor 2 of the root, so there are about log2(b/k) steps of
- * slow convergence before the quadratic phase.  Square roots use the
+ * x as the answer (the integer form of the AM-GM argument).  For roots of
+ * more than 128 bits the start comes from the root of the top half of a
+ * (recursively), which is already correct to half the bits, so each level
+ * takes two or three steps and the whole costs a few multiplications of
+ * the full size.  Square roots use the
  * engine's bgcn_sqrtrem; the Newton loop serves k >= 3 until the engine's
  * rootrem lands in bgcn.h. */
 #include "num-impl.h"
 
 static bgc_err newton_root(bgc_int *r, const bgc_int *a, uint64_t k)
 {
-    /* a > 0, 2 <= k < bitlen(a) */
+    /* a > 0, 2 <= k */
+    if (bgc_bitlen_u(a) <= k)
+        return bgc_set_si(r, 1);
     uint64_t bits = bgc_bitlen_u(a);
     bgc_int x, y, t, kk, km1;
     bgc_init(&x);
@@ -21,9 +25,25 @@ static bgc_err newton_root(bgc_int *r, const bgc_int *a, uint64_t k)
     bgc_init(&t);
     bgc_init(&kk);
     bgc_init(&km1);
-    bgc_err e = bgc_set_si(&x, 1);
-    if (e == BGC_OK)
-        e = bgc_shl_ui(&x, &x, (bits + k - 1) / k);
+    bgc_err e;
+    uint64_t rbits = bits / k; /* the root has rbits or rbits+1 bits */
+    if (rbits > 128) {
+        /* Start from the root of the top half: x0 = root(a >> ks), then
+         * (x0 + 1) 2^s > root(a) with relative error about 2^-(rbits/2),
+         * so one or two Newton steps finish. */
+        uint64_t sh = rbits / 2;
+        e = bgc_shr_ui(&x, a, k * sh);
+        if (e == BGC_OK)
+            e = newton_root(&x, &x, k);
+        if (e == BGC_OK)
+            e = bgc_add_si(&x, &x, 1);
+        if (e == BGC_OK)
+            e = bgc_shl_ui(&x, &x, sh);
+    } else {
+        e = bgc_set_si(&x, 1);
+        if (e == BGC_OK)
+            e = bgc_shl_ui(&x, &x, (bits + k - 1) / k);
+    }
     if (e == BGC_OK)
         e = bgc_set_u64(&kk, k);
     if (e == BGC_OK)
