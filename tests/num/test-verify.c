@@ -201,3 +201,52 @@ Test(verify, fault_from_environment)
     bgc_clear(&a);
     bgc_verify_enable(0);
 }
+
+/* Operations whose operands do not fit the GMP call they are checked
+ * with: no false alarm. */
+Test(verify, corner_operands_have_no_mismatch)
+{
+    bgc_verify_enable(1);
+    bgc_verify_reset();
+    bgc_int a, e, r;
+    bgc_init(&a);
+    bgc_init(&e);
+    bgc_init(&r);
+    cr_assert_eq(bgc_set_si(&e, 1), BGC_OK);
+    cr_assert_eq(bgc_shl_ui(&e, &e, 64), BGC_OK); /* 2^64 */
+    long bases[] = {0, 1, -1};
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(bgc_set_si(&a, bases[i]), BGC_OK);
+        cr_assert_eq(bgc_pow(&r, &a, &e), BGC_OK);
+        cr_assert_eq(bgc_add_si(&e, &e, 1), BGC_OK);
+        cr_assert_eq(bgc_pow(&r, &a, &e), BGC_OK);
+        cr_assert_eq(bgc_shr(&r, &a, &e), BGC_OK);
+        cr_assert_eq(bgc_shl(&r, &a, &e), a.size ? BGC_ETOOBIG : BGC_OK);
+        cr_assert_eq(bgc_bit(&r, &a, &e), BGC_OK);
+    }
+    cr_assert_eq(bgc_set_si(&a, -12345), BGC_OK);
+    cr_assert_eq(bgc_bit(&r, &a, &e), BGC_OK);
+    cr_assert_eq(bgc_iroot(&r, &a, &e), BGC_OK); /* odd huge degree */
+    /* errors: GMP never sees the operands (it would trap on these) */
+    bgc_int z;
+    bgc_init(&z);
+    cr_assert_eq(bgc_tdiv_qr(&r, &e, &a, &z), BGC_EDIVZERO);
+    cr_assert_eq(bgc_fdiv_qr(&r, &e, &a, &z), BGC_EDIVZERO);
+    cr_assert_eq(bgc_mod(&r, &a, &z), BGC_EMODZERO);
+    cr_assert_eq(bgc_invmod(&r, &a, &z), BGC_EMODZERO);
+    cr_assert_eq(bgc_mulmod(&r, &a, &a, &z), BGC_EMODZERO);
+    cr_assert_eq(bgc_isqrt(&r, &a), BGC_ENEGARG);
+    cr_assert_eq(bgc_set_si(&z, 2), BGC_OK);
+    cr_assert_eq(bgc_iroot(&r, &a, &z), BGC_ENEGARG);
+    cr_assert_eq(bgc_set_si(&z, 0), BGC_OK);
+    cr_assert_eq(bgc_iroot(&r, &a, &z), BGC_EDOMAIN);
+    cr_assert_eq(bgc_pow(&r, &a, &e), BGC_ETOOBIG);
+    bgc_clear(&z);
+    if (bgc_verify_mismatches())
+        bgc_verify_report(stderr);
+    cr_assert_eq(bgc_verify_mismatches(), 0);
+    bgc_clear(&a);
+    bgc_clear(&e);
+    bgc_clear(&r);
+    bgc_verify_enable(0);
+}
