@@ -126,6 +126,11 @@ const char *bgc_verify_gmp_version(void)
     return gmp_version;
 }
 
+int bgc_verify_pending(void)
+{
+    return npending + (dropped != 0);
+}
+
 int bgc_verify_report(FILE *fp)
 {
     int n = npending;

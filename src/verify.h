@@ -37,6 +37,9 @@ void bgc_verify_reset(void);
  * "bigcalc: verify: mismatch in mul (operands 12, 7 limbs, kernels
  * x86_64): limb 3 is 0x..., GMP has 0x..."); returns how many. */
 int bgc_verify_report(FILE *fp);
+/* Number of records bgc_verify_report would print now (0 in the normal
+ * case: the caller can skip flushing its output before reporting). */
+int bgc_verify_pending(void);
 /* Arm the fault for one operation kind (NULL disarms).  Returns 0, or -1
  * if the name is unknown. */
 int bgc_verify_inject(const char *op);

@@ -135,6 +135,7 @@ Test(verify, every_kind_catches_a_fault)
         cr_assert_eq(run(kinds[i]), BGC_OK);
         cr_assert_eq(bgc_verify_mismatches(), 1, "fault in %s not caught",
                      kinds[i]);
+        cr_assert_eq(bgc_verify_pending(), 1);
         /* The report names the operation and the kernel path. */
         char *buf = NULL;
         size_t len = 0;
@@ -146,6 +147,7 @@ Test(verify, every_kind_catches_a_fault)
         cr_assert(strstr(buf, want) != NULL, "%s", buf);
         cr_assert(strstr(buf, bgcn_kern.name) != NULL, "%s", buf);
         free(buf);
+        cr_assert_eq(bgc_verify_pending(), 0);
         /* One-shot: the next run is clean again. */
         bgc_verify_reset();
         cr_assert_eq(run(kinds[i]), BGC_OK);
