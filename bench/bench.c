@@ -11,7 +11,7 @@
  * cycles a link, cross-checks it).  The TSC
  * would be wrong: it ticks at a fixed rate that is not the core clock (on
  * the Zen 4 of the issues, 2596 MHz against a 3694 MHz core).
- * Each row's operation is run in batches long enough (about 2 ms) that the
+ * Each row's operation is run in batches long enough (about 1 ms) that the
  * clock's resolution does not matter; of several batches the minimum time
  * per call is shown (interrupts and the other core's load only ever add
  * time) and the median goes to the JSON as a measure of noise.  Cycles are
@@ -89,22 +89,24 @@ static void dep_chain(long iters, int mul)
                          : "cc");
 }
 
-/* Best of several ~10 ms runs (interrupts only ever slow a run down),
- * after sizing runs that also let the clock ramp up. */
+/* Best of many ~1 ms runs, after sizing runs that also let the clock ramp
+ * up.  Short runs because the CPU may be shared: a run that the scheduler
+ * interrupts only looks slower, and with time slices of a few ms most
+ * 1 ms runs are not interrupted (10 ms runs on a busy machine all were,
+ * and measured half the clock). */
 static double chain_mhz(int quick, int mul)
 {
-    long iters = 1000;
+    long iters = 100;
     double t;
-    for (;;) {
+    for (int k = 0; k < 50; k++) { /* ramp up: about 50 ms in all */
         double t0 = now_ns();
         dep_chain(iters, mul);
         t = now_ns() - t0;
-        if (t > 1e7)
-            break;
-        iters *= 2;
+        if (t < 1e6)
+            iters = iters * 2;
     }
     double best = 0;
-    for (int k = 0; k < (quick ? 5 : 15); k++) {
+    for (int k = 0; k < (quick ? 15 : 40); k++) {
         double t0 = now_ns();
         dep_chain(iters, mul);
         t = now_ns() - t0;
@@ -135,6 +137,9 @@ static double measure_core_mhz(int quick)
 
 /* ---- timing ----------------------------------------------------------- */
 
+/* Samples per row (--quick: 3); slow rows take fewer, at least 3. */
+#define MAX_SAMPLES 11
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -143,9 +148,9 @@ static int cmp_double(const void *a, const void *b)
 
 bgc_bench_time bgc_bench_measure(bgc_bench *b, bgc_bench_fn fn, void *ctx)
 {
-    const double target = b->quick ? 2e5 : 2e6; /* ns per sample */
+    const double target = b->quick ? 2e5 : 1e6; /* ns per sample */
     const double budget = b->quick ? 1e8 : 6e8; /* ns per row, roughly */
-    enum { MAXREPS = 9 };
+    enum { MAXREPS = MAX_SAMPLES };
     int reps = b->quick ? 3 : MAXREPS;
     double s[MAXREPS];
 
@@ -522,15 +527,15 @@ int main(int argc, char **argv)
     printf("date: %s; cpu: %s; pinned to cpu %d%s\n", date, model, pin,
            pin < 0 ? " (not pinned)" : "");
     if (b.core_mhz > 0)
-        printf("core clock: %.1f MHz (chain of dependent adds, best of %d runs)\n",
-               b.core_mhz, b.quick ? 5 : 15);
+        printf("core clock: %.1f MHz (chain of dependent adds, best of %d "
+               "1 ms runs)\n", b.core_mhz, b.quick ? 15 : 40);
     else
         printf("core clock: not measured on this architecture (no cycles)\n");
     printf("kernel paths supported: %s%s%s\n", paths,
            b.only_path ? "; timing only " : "", b.only_path ? b.only_path : "");
     printf("each figure: minimum time over up to %d samples (median in the "
            "JSON); ratio = engine time / reference time (< 1: engine faster)\n",
-           b.quick ? 3 : 9);
+           b.quick ? 3 : MAX_SAMPLES);
 #ifdef BGCN_WANT_ASSERT
     printf("WARNING: built with --enable-assert: engine figures include the "
            "contract checks\n");
@@ -572,10 +577,14 @@ int main(int argc, char **argv)
             b.group = groups[g].name;
             groups[g].run(&b);
         }
-    printf("\n(%.1f s)\n", (now_ns() - t0) / 1e9);
+    /* The clock again: a drift means the rows ran at another frequency
+     * (another core's load, thermal or power limits). */
+    double end_mhz = measure_core_mhz(1);
+    printf("\n(%.1f s; core clock at the end %.1f MHz, at the start %.1f)\n",
+           (now_ns() - t0) / 1e9, end_mhz, b.core_mhz);
 
     if (b.json) {
-        fputs("\n  ]\n}\n", b.json);
+        fprintf(b.json, "\n  ],\n  \"core_mhz_at_end\": %.1f\n}\n", end_mhz);
         if (fclose(b.json) != 0) {
             fprintf(stderr, "bigcalc-bench: %s: write error\n", json_file);
             return 2;
