@@ -534,6 +534,14 @@ int bgc_cli_main(int argc, char **argv)
     bgc_ctx_set_strict(ctx, o.strict);
     bgc_ctx_set_time(ctx, o.timing);
     bgc_cli_install_sigint();
+    {
+        /* test-only: make the k-th engine allocation from here on fail, so
+         * the tests can check that running out of memory is an error of
+         * the statement and never a crash */
+        const char *k = getenv("BIGCALC_TEST_FAIL_ALLOC_AFTER");
+        if (k && *k)
+            bgcn_alloc_fail_after(atol(k));
+    }
     if (!isatty(1))
         setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 

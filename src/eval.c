@@ -1246,7 +1246,7 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
         fflush(ctx->out);
         fprintf(stderr, "time: %.6f s\n", now() - t0);
     }
-    if (bgc_verify_enabled()) {
+    if (bgc_verify_enabled() && bgc_verify_pending()) {
         fflush(ctx->out);
         bgc_verify_report(stderr);
     }
@@ -1354,8 +1354,10 @@ int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text, size_t len
         report(ctx, dg.line, dg.col, "%s", dg.msg);
     }
     bgc_arena_free(&ctx->arena);
-    if (bgc_verify_enabled())
+    if (bgc_verify_enabled() && bgc_verify_pending()) {
+        fflush(stdout);
         bgc_verify_report(stderr);
+    }
     if (rc < 0)
         ctx->failures++;
     ctx->chunk = NULL;
