@@ -568,6 +568,12 @@ int main(int argc, char **argv)
         json_string(b.json, ossl);
         fputs(", \"kernel_paths\": ", b.json);
         json_string(b.json, paths);
+        fputs(",\n  \"argv\": [", b.json);
+        for (int a = 0; a < argc; a++) {
+            fputs(a ? ", " : "", b.json);
+            json_string(b.json, argv[a]);
+        }
+        fputc(']', b.json);
         fputs(",\n  \"rows\": [", b.json);
     }
 
