@@ -53,3 +53,20 @@ TESTS += tests/mpn/test-mul
 tests_mpn_test_mul_SOURCES = tests/mpn/test-mul.c
 tests_mpn_test_mul_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_mul_LDADD = $(TEST_LDADD)
+# Montgomery, exponentiation, number theory (mont helper)
+check_PROGRAMS += tests/mpn/test-mont tests/mpn/test-powm
+TESTS += tests/mpn/test-mont tests/mpn/test-powm
+tests_mpn_test_mont_SOURCES = tests/mpn/test-mont.c
+tests_mpn_test_mont_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_mont_LDADD = $(TEST_LDADD)
+tests_mpn_test_powm_SOURCES = tests/mpn/test-powm.c
+tests_mpn_test_powm_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_powm_LDADD = $(TEST_LDADD)
+# Constant-time powm_sec under valgrind memcheck, exponent marked undefined.
+EXTRA_DIST += tests/mpn/ct-powm-sec.sh
+if BGC_HAVE_VALGRIND
+check_PROGRAMS += tests/mpn/ct-powm-sec
+TESTS += tests/mpn/ct-powm-sec.sh
+tests_mpn_ct_powm_sec_SOURCES = tests/mpn/ct-powm-sec.c
+tests_mpn_ct_powm_sec_LDADD = libbgcn.a $(GMP_LIBS)
+endif

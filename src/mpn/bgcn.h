@@ -522,6 +522,264 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp,
 bgcn_status bgcn_invert(bgcn_limb_t *rp, int *ok, const bgcn_limb_t *ap,
                         long an, const bgcn_limb_t *mp, long mn) BGCN_WUR;
 
+/* ===================================================================== */
+/* == Montgomery and exponentiation (src/mpn/mont*.c, powm*.c)         == */
+/* ===================================================================== */
+
+/* -m0^-1 mod 2^64 for odd m0 (Newton iteration). */
+bgcn_limb_t bgcn_mont_minv(bgcn_limb_t m0);
+
+/* {rp,n} = {tp,2n} * 2^(-64n) mod {mp,n} (REDC), fully reduced.
+ * m odd, mp[n-1] != 0, minv = -m^-1 mod 2^64, T = {tp,2n} < m * 2^(64n)
+ * (true for any product of two values < m).  {tp,2n} is clobbered.  rp
+ * must not overlap mp; rp may equal tp or tp + n; nothing else overlaps.
+ * Constant time (no branch or address depends on the value of T).  Uses
+ * the dispatched addmul_1. */
+void bgcn_redc_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
+                 long n, bgcn_limb_t minv);
+
+/* Moduli up to this many limbs multiply with the CIOS kernel
+ * (bgcn_mont_mul_n); larger ones with bgcn_mul/bgcn_sqr plus bgcn_redc_n. */
+#define BGCN_MONT_KERNEL_MAX 64
+
+/* A Montgomery context for an odd modulus m of n limbs, R = 2^(64n).
+ * Values in Montgomery form are n-limb residues aR mod m (< m). */
+typedef struct bgcn_mont {
+    long n;            /* limbs of m (mp[n-1] != 0) */
+    bgcn_limb_t minv;  /* -m^-1 mod 2^64 */
+    bgcn_limb_t *mp;   /* copy of m, n limbs */
+    bgcn_limb_t *r2;   /* R^2 mod m, n limbs */
+    bgcn_limb_t *one;  /* R mod m (1 in Montgomery form), n limbs */
+    bgcn_limb_t *tp;   /* scratch for the product, 2n limbs */
+} bgcn_mont;
+
+/* Set up ctx for m = {mp,n}: n >= 1, mp[n-1] != 0, m odd (m = 1 is
+ * allowed: every residue is then 0).  Allocates; on failure nothing is
+ * left to free.  Status BGCN_OK / BGCN_ENOMEM. */
+bgcn_status bgcn_mont_init(bgcn_mont *ctx, const bgcn_limb_t *mp,
+                           long n) BGCN_WUR;
+/* Frees what bgcn_mont_init took; ctx may be zero-filled (no-op). */
+void bgcn_mont_clear(bgcn_mont *ctx);
+/* {rp,n} = A * R mod m for A = {ap,an}, an >= 1, any size (reduced
+ * first).  rp must not overlap ap.  Status as bgcn_mul. */
+bgcn_status bgcn_mont_to(bgcn_mont *ctx, bgcn_limb_t *rp,
+                         const bgcn_limb_t *ap, long an) BGCN_WUR;
+/* {rp,n} = {ap,n} * R^-1 mod m (out of Montgomery form); a < m.  rp may
+ * equal ap. */
+void bgcn_mont_from(bgcn_mont *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap);
+/* {rp,n} = a * b * R^-1 mod m; a, b < m (n limbs each).  rp may equal ap
+ * and/or bp.  Status as bgcn_mul (always BGCN_OK when
+ * n <= BGCN_MONT_KERNEL_MAX). */
+bgcn_status bgcn_mont_mul(bgcn_mont *ctx, bgcn_limb_t *rp,
+                          const bgcn_limb_t *ap,
+                          const bgcn_limb_t *bp) BGCN_WUR;
+/* {rp,n} = a^2 * R^-1 mod m.  As bgcn_mont_mul. */
+bgcn_status bgcn_mont_sqr(bgcn_mont *ctx, bgcn_limb_t *rp,
+                          const bgcn_limb_t *ap) BGCN_WUR;
+/* {rp,n} = {tp,2n} * R^-1 mod m, T < m*R; {tp,2n} clobbered.  Overlap as
+ * bgcn_redc_n. */
+void bgcn_mont_redc(bgcn_mont *ctx, bgcn_limb_t *rp, bgcn_limb_t *tp);
+
+/* {rp,mn} = B^E mod M for B = {bp,bn}, E = {ep,en}, M = {mp,mn}.
+ * bn, en >= 1 (any value, high zeros allowed: E = 0 gives 1 mod M, B >= M
+ * is reduced first); mn >= 1, mp[mn-1] != 0; M odd or even (even M is
+ * split as 2^k * odd and recombined by CRT).  M = 1 gives 0.  Naturals
+ * only: for a negative base the caller uses (-B)^E = (-1)^E * B^E.
+ * Left-to-right sliding window over odd powers; base 2 uses modular
+ * doublings instead of multiplications.  Not constant time.  rp must not
+ * overlap any input.  Polls BGCN_POLL once per window.  Status BGCN_OK /
+ * BGCN_ENOMEM / BGCN_EINTR. */
+bgcn_status bgcn_powm(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
+                      const bgcn_limb_t *ep, long en, const bgcn_limb_t *mp,
+                      long mn) BGCN_WUR;
+/* Window size (bits) bgcn_powm uses for an exponent of ebits bits. */
+int bgcn_powm_window(unsigned long ebits);
+
+/* Constant-time {rp,mn} = B^E mod M: as bgcn_powm but M must be odd, and
+ * no branch or memory address depends on the value of E (only on en):
+ * fixed window, every window multiplies, the table is read by a full
+ * masked scan, all products go through constant-time schoolbook/CIOS code.
+ * The timing may depend on B, M, bn, en, mn.  rp must not overlap any
+ * input.  Status as bgcn_powm. */
+bgcn_status bgcn_powm_sec(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
+                          const bgcn_limb_t *ep, long en,
+                          const bgcn_limb_t *mp, long mn) BGCN_WUR;
+
+/* ===================================================================== */
+/* == Number theory (src/mpn/prime.c, jacobi.c, nextprime.c, fac.c,    == */
+/* ==   fib.c, bin.c)                                                  == */
+/* ===================================================================== */
+
+/* Source of random limbs for extra Miller-Rabin rounds: returns 64
+ * uniformly random bits; state is the caller's.  The engine has no RNG. */
+typedef bgcn_limb_t (*bgcn_rand_fn)(void *state);
+
+/* Primality of N = {np,nn} (nn >= 1, high zeros allowed).  *result:
+ * 0 composite (or N < 2), 1 probably prime (passed BPSW and the extra
+ * rounds), 2 surely prime (N < 2^64, where BPSW is exact).  BPSW = trial
+ * division, strong base-2 Miller-Rabin, strong Lucas with Selfridge's
+ * parameters (perfect squares excluded first).  When reps > 0 and N >=
+ * 2^64, reps extra strong Miller-Rabin rounds follow with bases in
+ * [2, N-2] drawn from rnd(rnd_state) (rnd may be NULL only when reps is
+ * 0).  Status BGCN_OK / BGCN_ENOMEM / BGCN_EINTR. */
+bgcn_status bgcn_isprime(int *result, const bgcn_limb_t *np, long nn,
+                         int reps, bgcn_rand_fn rnd,
+                         void *rnd_state) BGCN_WUR;
+/* Smallest prime > N = {np,nn} (nn >= 1, any value).  Writes it to rp
+ * (room for nn + 1 limbs) and its normalised size to *rn.  rp must not
+ * overlap np.  Sieves a window of candidates by the small primes, then
+ * runs BPSW on the survivors.  Status as bgcn_isprime. */
+bgcn_status bgcn_nextprime(bgcn_limb_t *rp, long *rn, const bgcn_limb_t *np,
+                           long nn) BGCN_WUR;
+/* Largest prime < N = {np,nn}; N >= 3 (normalised value).  rp has room
+ * for nn limbs; *rn gets the normalised size.  As bgcn_nextprime. */
+bgcn_status bgcn_prevprime(bgcn_limb_t *rp, long *rn, const bgcn_limb_t *np,
+                           long nn) BGCN_WUR;
+/* Jacobi symbol (A/N) in *result (-1, 0, 1) for A = {ap,an} (an >= 1, any
+ * value), N = {np,nn} odd (np[0] odd).  Status BGCN_OK / BGCN_ENOMEM. */
+bgcn_status bgcn_jacobi(int *result, const bgcn_limb_t *ap, long an,
+                        const bgcn_limb_t *np, long nn) BGCN_WUR;
+/* Jacobi symbol (a/n) for limbs, n odd. */
+int bgcn_jacobi_11(bgcn_limb_t a, bgcn_limb_t n);
+
+/* Size bounds, so a caller can refuse an oversized result before any
+ * allocation: each returns an upper bound on the limbs of the result
+ * (at least 1), or -1 if that bound exceeds LONG_MAX / 4. */
+long bgcn_fac_size(uint64_t n);
+long bgcn_fib_size(uint64_t n);   /* also bounds lucas(n) */
+long bgcn_bin_size(uint64_t n, uint64_t k);
+
+/* n!: writes it to rp (room for bgcn_fac_size(n) limbs), its normalised
+ * size to *rn.  Odd parts multiplied by binary splitting (the odd part of
+ * n! is a product of powers of odd-number ranges), then a shift by the
+ * power of two n - popcount(n).  Polls BGCN_POLL.  Status as bgcn_powm. */
+bgcn_status bgcn_fac(bgcn_limb_t *rp, long *rn, uint64_t n) BGCN_WUR;
+/* {rp,mn} = n! mod M, M = {mp,mn}, mp[mn-1] != 0, M odd or even.  O(n)
+ * one-limb multiply-and-reduce steps (several factors packed per limb).
+ * rp must not overlap mp.  Status as bgcn_powm. */
+bgcn_status bgcn_fac_mod(bgcn_limb_t *rp, uint64_t n, const bgcn_limb_t *mp,
+                         long mn) BGCN_WUR;
+/* Fibonacci F(n) and Lucas L(n) by fast doubling: rp has room for
+ * bgcn_fib_size(n) limbs; *rn gets the normalised size (0 for F(0)).
+ * Polls BGCN_POLL.  Status as bgcn_powm. */
+bgcn_status bgcn_fib(bgcn_limb_t *rp, long *rn, uint64_t n) BGCN_WUR;
+bgcn_status bgcn_lucas(bgcn_limb_t *rp, long *rn, uint64_t n) BGCN_WUR;
+/* {rp,mn} = F(N) mod M, resp. L(N) mod M, N = {np,nn} (nn >= 1, any value),
+ * M = {mp,mn}, mp[mn-1] != 0.  rp must not overlap an input.  Status as
+ * bgcn_powm. */
+bgcn_status bgcn_fib_mod(bgcn_limb_t *rp, const bgcn_limb_t *np, long nn,
+                         const bgcn_limb_t *mp, long mn) BGCN_WUR;
+bgcn_status bgcn_lucas_mod(bgcn_limb_t *rp, const bgcn_limb_t *np, long nn,
+                           const bgcn_limb_t *mp, long mn) BGCN_WUR;
+/* Binomial coefficient C(n, k) (0 when k > n): rp has room for
+ * bgcn_bin_size(n, k) limbs; *rn gets the normalised size.  Status as
+ * bgcn_powm. */
+bgcn_status bgcn_bin(bgcn_limb_t *rp, long *rn, uint64_t n,
+                     uint64_t k) BGCN_WUR;
+
+/* ===================================================================== */
+/* == Radix conversion (src/mpn/radix.c, get_str.c, set_str.c)         == */
+/* ===================================================================== */
+
+/* Digits are values 0..base-1 (not ASCII), most significant first, as in
+ * GMP's mpn_get_str/mpn_set_str; 2 <= base <= 36.  Powers of two are done
+ * by bit slicing, other bases by a quadratic basecase below a threshold
+ * and divide and conquer over cached powers of the base above it
+ * (O(M(n) log n)).  Both directions poll the interrupt flag per chunk. */
+
+/* Upper bound (at most two more) on the digits of {ap,n} in base; at
+ * least 1.  n >= 0, high zero limbs allowed. */
+size_t bgcn_get_str_size(const bgcn_limb_t *ap, long n, int base);
+/* Limbs that rp needs for bgcn_set_str of len digits (>= 2). */
+long bgcn_set_str_size(size_t len, int base);
+
+/* Writes the digits of {ap,n} to str without leading zeros (a single 0
+ * digit for zero) and their count to *len; str needs
+ * bgcn_get_str_size(ap, n, base) bytes.  n >= 0, high zero limbs
+ * allowed.  {ap,n} is not modified.  Returns BGCN_OK, BGCN_ENOMEM or
+ * BGCN_EINTR (str, *len then unspecified). */
+bgcn_status bgcn_get_str(unsigned char *str, size_t *len, int base,
+                         const bgcn_limb_t *ap, long n) BGCN_WUR;
+/* Reads len >= 0 digits from str (leading zeros allowed; each digit must
+ * be < base) into rp, which needs bgcn_set_str_size(len, base) limbs, and
+ * stores the normalised size in *rn (0 for zero or len == 0).  str is
+ * not modified.  Status as bgcn_get_str (rp, *rn then unspecified). */
+bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rn, const unsigned char *str,
+                         size_t len, int base) BGCN_WUR;
+
+/* The powers of each base used by the divide-and-conquer paths are cached
+ * between calls (up to a few MiB per base; not thread-safe).  This frees
+ * them all; the next conversion recomputes what it needs. */
+void bgcn_radix_cache_clear(void);
+
+/* Size (limbs) from which the divide-and-conquer algorithms are used;
+ * variables so that tests and the tuning program can move them (any value
+ * is correct).  Defaults measured on this machine: see src/mpn/radix.c. */
+#define BGCN_GET_STR_DC_THRESHOLD 12
+#define BGCN_SET_STR_DC_THRESHOLD 150
+extern long bgcn_get_str_dc_threshold;
+extern long bgcn_set_str_dc_threshold;
+
+/* ===================================================================== */
+/* == Roots and GCD (src/mpn/sqrtrem.c, rootrem.c, perfpow.c, gcd*.c)  == */
+/* ===================================================================== */
+
+/* Square root with remainder (Karatsuba square root): {sp,ceil(nn/2)} =
+ * floor(sqrt(N)) for N = {np,nn}, nn >= 1, np[nn-1] != 0.  When rp is not
+ * NULL it receives the remainder N - s^2 (room for nn limbs; rn limbs
+ * written); when rnp is not NULL, *rnp = the normalised size of the
+ * remainder (0 iff N is a perfect square).  sp and rp must not overlap np
+ * or each other.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
+                         const bgcn_limb_t *np, long nn) BGCN_WUR;
+/* k-th root with remainder: {rootp,*rootn} = floor(N^(1/k)) for
+ * N = {np,nn}, nn >= 1, np[nn-1] != 0, k >= 1 (*rootn normalised; rootp
+ * needs nn/k + 1 limbs).  When remp is not NULL it receives N - root^k
+ * (room for nn limbs); when remn is not NULL, *remn = the remainder's
+ * normalised size (0 iff N is a perfect k-th power).  Outputs must not
+ * overlap np or each other.  Newton's iteration from a start built
+ * recursively from the root of N's top part; k = 2 is bgcn_sqrtrem.
+ * Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_rootrem(bgcn_limb_t *rootp, long *rootn, bgcn_limb_t *remp,
+                         long *remn, const bgcn_limb_t *np, long nn,
+                         unsigned long k) BGCN_WUR;
+/* *result = 1 if N = {np,nn} is a perfect power x^k with k >= 2 (1 counts:
+ * 1 = 1^2), else 0.  nn >= 1, np[nn-1] != 0.  Returns BGCN_OK,
+ * BGCN_ENOMEM or BGCN_EINTR (*result then unspecified). */
+bgcn_status bgcn_perfect_power_p(int *result, const bgcn_limb_t *np,
+                                 long nn) BGCN_WUR;
+
+
+/* Binary gcd of one-limb numbers; gcd(0, v) = v, gcd(u, 0) = u. */
+bgcn_limb_t bgcn_gcd_11(bgcn_limb_t u, bgcn_limb_t v);
+/* Binary gcd of the two-limb numbers <u1,u0> and <v1,v0> into {gp,2};
+ * zero operands as bgcn_gcd_11. */
+void bgcn_gcd_22(bgcn_limb_t *gp, bgcn_limb_t u1, bgcn_limb_t u0,
+                 bgcn_limb_t v1, bgcn_limb_t v0);
+/* {gp,*gn} = gcd(U, V) for U = {up,un}, V = {vp,vn}, both nonzero with
+ * nonzero top limbs (any order of sizes); gp needs min(un,vn) limbs and
+ * must not overlap the inputs, which are not modified.  *gn is the
+ * normalised size.  Lehmer's algorithm with double-limb steps, binary gcd
+ * at one and two limbs.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
+                     long un, const bgcn_limb_t *vp, long vn) BGCN_WUR;
+/* Extended gcd: as bgcn_gcd, plus the cofactor s of U with
+ * s*U = g (mod V) and |s| <= V/(2g) (s = 0 when g = V), written as its
+ * magnitude {sp,|*sn|} with the sign in *sn (0 for s = 0).  sp needs vn
+ * limbs and must not overlap the inputs or gp.  (The other cofactor is
+ * t = (g - s*U)/V, exact.)  Status as bgcn_gcd. */
+bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp,
+                        long *sn, const bgcn_limb_t *up, long un,
+                        const bgcn_limb_t *vp, long vn) BGCN_WUR;
+/* Modular inverse: when gcd(A, M) = 1, {rp,mn} = A^-1 mod M in [0, M) and
+ * *ok = 1; otherwise *ok = 0 and {rp,mn} is unspecified.  A = {ap,an},
+ * an >= 0 (A = 0 allowed, any size; reduced mod M first), M = {mp,mn},
+ * mn >= 1, mp[mn-1] != 0.  Modulo M = 1 every A is invertible (inverse 0).
+ * rp must not overlap ap or mp.  Status as bgcn_gcd. */
+bgcn_status bgcn_invert(bgcn_limb_t *rp, int *ok, const bgcn_limb_t *ap,
+                        long an, const bgcn_limb_t *mp, long mn) BGCN_WUR;
+/* (end of Roots and GCD) */
+
 /* ---- end of the skeleton sections; areas append below ---- */
 
 #endif /* BGCN_H */

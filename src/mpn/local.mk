@@ -42,3 +42,10 @@ libbgcn_a_SOURCES += \
 	src/mpn/toom33.c \
 	src/mpn/toom44.c \
 	src/mpn/ntt.c
+# Montgomery, exponentiation, number theory (mont helper)
+libbgcn_a_SOURCES += \
+	src/mpn/powm-impl.h \
+	src/mpn/mont.c \
+	src/mpn/powm.c \
+	src/mpn/powm_even.c \
+	src/mpn/powm_sec.c

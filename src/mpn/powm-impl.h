@@ -1,0 +1,44 @@
+/* powm-impl.h -- internal helpers shared by the exponentiation and number
+ * theory files (internal, interface may change). */
+#ifndef BGCN_POWM_IMPL_H
+#define BGCN_POWM_IMPL_H
+
+#include "bgcn.h"
+
+/* Poll the interrupt flag inside a function that must clean up first. */
+#define BGCN_POLL_GOTO(st, label)                                          \
+    do {                                                                   \
+        if (bgcn_interrupt_flag) {                                         \
+            (st) = BGCN_EINTR;                                             \
+            goto label;                                                    \
+        }                                                                  \
+    } while (0)
+
+/* bgcn_powm for an odd, normalised M (n limbs, M > 1) and a normalised
+ * E != 0. */
+bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
+                          const bgcn_limb_t *ep, long en,
+                          const bgcn_limb_t *mp, long n) BGCN_WUR;
+/* bgcn_powm for an even, normalised M and a normalised E != 0. */
+bgcn_status bgcn_powm_even(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
+                           const bgcn_limb_t *ep, long en,
+                           const bgcn_limb_t *mp, long mn) BGCN_WUR;
+
+/* {rp,L} = low L limbs of {ap,L} * {bp,L}; rp overlaps neither. */
+void bgcn_mullo_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                  const bgcn_limb_t *bp, long L);
+
+/* CRT for m = 2^k * o (o odd, {op,on} normalised, o > 1, k >= 1):
+ * given r1 = x mod o ({r1p,on}) and r2 = x mod 2^k ({r2p,ceil(k/64)}),
+ * writes x mod m to {rp,mn} where mn is the size of m.  rp overlaps no
+ * input.  Status BGCN_OK / BGCN_ENOMEM. */
+bgcn_status bgcn_crt_2k(bgcn_limb_t *rp, long mn, const bgcn_limb_t *r1p,
+                        const bgcn_limb_t *op, long on,
+                        const bgcn_limb_t *r2p, unsigned long k) BGCN_WUR;
+
+/* Split M = {mp,mn} (normalised, even) as 2^k * o: returns k; writes o to
+ * {op, *on} (room for mn limbs). */
+unsigned long bgcn_split_2k(bgcn_limb_t *op, long *on, const bgcn_limb_t *mp,
+                            long mn);
+
+#endif

@@ -1,0 +1,177 @@
+/* powm.c -- bgcn_powm: modular exponentiation.  Contract in bgcn.h.
+ *
+ * Odd modulus: Montgomery form and a left-to-right sliding window over
+ * the odd powers b, b^3, ..., b^(2^k - 1).  Zero bits cost one squaring
+ * each; a window starts at a one bit, takes up to k bits and drops its
+ * trailing zeros so that its value is odd, then costs its length in
+ * squarings plus one multiplication.  The expected number of
+ * multiplications is about ebits/(k+1) plus 2^(k-1) for the table, so k
+ * grows with the exponent length (bgcn_powm_window; the thresholds were
+ * measured on this machine, see the comment there).
+ *
+ * Base 2 (after reduction): a multiplication by 2 is a modular doubling,
+ * an O(n) add and masked subtract, so the binary method needs no table
+ * and no multiplications at all.
+ *
+ * Even modulus m = 2^k * o with o odd: r1 = b^e mod o by the above,
+ * r2 = b^e mod 2^k with truncated (low-half) products, recombined by CRT:
+ * r = r1 + o * ((r2 - r1) * o^-1 mod 2^k), which is < o*2^k = m.
+ * For b^e mod 2^k: an even b gives 0 once e >= k; an odd b lies in a group
+ * of exponent 2^(k-2), so e is first reduced mod 2^max(k-2,1). */
+#include "bgcn.h"
+
+#include "powm-impl.h"
+
+int bgcn_powm_window(unsigned long ebits)
+{
+    /* Upper exponent lengths (bits) for k = 1, 2, ...: k is the smallest
+     * with ebits <= limit[k-1].  Measured with a throwaway timing program
+     * (2048-bit modulus, generic C kernels), picking the k with the
+     * lowest time at each length; the crossovers agree with the operation
+     * count ebits/(k+1) + 2^(k-1). */
+    static const unsigned long limit[] = {7,    25,   80,    240,
+                                          672,  1792, 4608, 11520,
+                                          28160};
+    int k = 1;
+    while (k <= 9 && ebits > limit[k - 1])
+        k++;
+    return k;
+}
+
+/* Bits [pos-cnt+1, pos] of {ep,...} as an integer; cnt <= 32, pos >= cnt-1. */
+static inline bgcn_limb_t getbits(const bgcn_limb_t *ep, unsigned long pos,
+                                  int cnt)
+{
+    unsigned long lo = pos + 1 - (unsigned long)cnt;
+    unsigned long li = lo / 64, sh = lo % 64;
+    bgcn_limb_t v = ep[li] >> sh;
+    if (sh + (unsigned long)cnt > 64)
+        v |= ep[li + 1] << (64 - sh);
+    return v & (((bgcn_limb_t)1 << cnt) - 1);
+}
+
+static inline int getbit(const bgcn_limb_t *ep, unsigned long pos)
+{
+    return (int)((ep[pos / 64] >> (pos % 64)) & 1);
+}
+
+/* {rp,n} = 2*{rp,n} mod m, for r < m: add, then subtract m when the sum
+ * is >= m (masked, so it also serves when timing does not matter). */
+static void mod_double(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
+                       long n)
+{
+    bgcn_limb_t c = bgcn_add_n(rp, rp, rp, n);
+    bgcn_limb_t bw = bgcn_sub_n(tp, rp, mp, n);
+    bgcn_limb_t keep = (bgcn_limb_t)0 - (bgcn_limb_t)(bw > c);
+    for (long j = 0; j < n; j++)
+        rp[j] = (rp[j] & keep) | (tp[j] & ~keep);
+}
+
+/* Is {bp,bn} equal to the small value v? */
+static int equals_limb(const bgcn_limb_t *bp, long bn, bgcn_limb_t v)
+{
+    bn = bgcn_normalized_size(bp, bn);
+    return bn == (v != 0) && (bn == 0 || bp[0] == v);
+}
+
+/* B^E mod M for odd M of mn limbs (normalised), E normalised, en >= 1. */
+bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
+                          const bgcn_limb_t *ep, long en,
+                          const bgcn_limb_t *mp, long n)
+{
+    bgcn_mont ctx;
+    BGCN_TRY(bgcn_mont_init(&ctx, mp, n));
+    unsigned long ebits = (unsigned long)en * 64 - (unsigned long)__builtin_clzll(ep[en - 1]);
+    int base2 = equals_limb(bp, bn, 2) && !(n == 1 && mp[0] <= 2);
+    int k = base2 ? 1 : bgcn_powm_window(ebits);
+    long tabn = base2 ? 1 : (1L << (k - 1));
+    bgcn_status st = BGCN_OK;
+    /* table (tabn entries), r, b^2 / doubling scratch */
+    bgcn_limb_t *blk = bgcn_alloc_limbs((size_t)(tabn + 2) * (size_t)n);
+    if (!blk) {
+        bgcn_mont_clear(&ctx);
+        return BGCN_ENOMEM;
+    }
+    bgcn_limb_t *tab = blk, *r = blk + tabn * n, *x = r + n;
+    if (base2) {
+        /* r = 2 in Montgomery form, then per bit: square, double if set. */
+        bgcn_copyi(r, ctx.one, n);
+        mod_double(r, x, ctx.mp, n);
+        for (unsigned long pos = ebits - 1; pos-- > 0;) {
+            if (pos % 64 == 0)
+                BGCN_POLL_GOTO(st, done);
+            if ((st = bgcn_mont_sqr(&ctx, r, r)) != BGCN_OK)
+                goto done;
+            if (getbit(ep, pos))
+                mod_double(r, x, ctx.mp, n);
+        }
+    } else {
+        if ((st = bgcn_mont_to(&ctx, tab, bp, bn)) != BGCN_OK)
+            goto done;
+        if (tabn > 1) {
+            if ((st = bgcn_mont_sqr(&ctx, x, tab)) != BGCN_OK)
+                goto done;
+            for (long i = 1; i < tabn; i++)
+                if ((st = bgcn_mont_mul(&ctx, tab + i * n, tab + (i - 1) * n,
+                                        x)) != BGCN_OK)
+                    goto done;
+        }
+        /* The top window starts at the top bit (a one). */
+        long pos = (long)ebits - 1;
+        int first = 1;
+        while (pos >= 0) {
+            BGCN_POLL_GOTO(st, done);
+            if (!getbit(ep, (unsigned long)pos)) {
+                if ((st = bgcn_mont_sqr(&ctx, r, r)) != BGCN_OK)
+                    goto done;
+                pos--;
+                continue;
+            }
+            int len = pos + 1 < k ? (int)(pos + 1) : k;
+            bgcn_limb_t v = getbits(ep, (unsigned long)pos, len);
+            int tz = __builtin_ctzll(v);
+            v >>= tz;
+            len -= tz;
+            if (first) {
+                bgcn_copyi(r, tab + (long)(v >> 1) * n, n);
+                first = 0;
+            } else {
+                for (int i = 0; i < len; i++)
+                    if ((st = bgcn_mont_sqr(&ctx, r, r)) != BGCN_OK)
+                        goto done;
+                if ((st = bgcn_mont_mul(&ctx, r, r, tab + (long)(v >> 1) * n)) !=
+                    BGCN_OK)
+                    goto done;
+            }
+            pos -= len;
+        }
+    }
+    bgcn_mont_from(&ctx, rp, r);
+done:
+    bgcn_free_limbs(blk);
+    bgcn_mont_clear(&ctx);
+    return st;
+}
+
+bgcn_status bgcn_powm(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
+                      const bgcn_limb_t *ep, long en, const bgcn_limb_t *mp,
+                      long mn)
+{
+    BGCN_ASSERT(bn >= 1 && en >= 1 && mn >= 1 && mp[mn - 1] != 0);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, mn, bp, bn));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, mn, ep, en));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, mn, mp, mn));
+    en = bgcn_normalized_size(ep, en);
+    if (mn == 1 && mp[0] == 1) {
+        rp[0] = 0;
+        return BGCN_OK;
+    }
+    if (en == 0) { /* b^0 = 1, and m > 1 here */
+        bgcn_zero(rp, mn);
+        rp[0] = 1;
+        return BGCN_OK;
+    }
+    if (mp[0] & 1)
+        return bgcn_powm_odd(rp, bp, bn, ep, en, mp, mn);
+    return bgcn_powm_even(rp, bp, bn, ep, en, mp, mn);
+}
