@@ -246,6 +246,13 @@ Test(radix, large, .timeout = 120)
         t_fill(a, sizes[i]);
         check_get(a, sizes[i], base, 0);
     }
+    /* One random size up to 10^5 limbs (about 1.9 million decimal
+     * digits), in a random base, against GMP and through the round trip. */
+    long big = t_rand_size(10000, 100000);
+    bgcn_limb_t *b = malloc(sizeof *b * (size_t)big);
+    t_fill(b, big);
+    check_get(b, big, 3 + (int)t_rand_below(34), 0);
+    free(b);
     size_t lens[] = {19 * BGCN_SET_STR_DC_THRESHOLD - 1, 19 * BGCN_SET_STR_DC_THRESHOLD,
                      19 * BGCN_SET_STR_DC_THRESHOLD + 1, 20000, 54321, 100000};
     for (int i = 0; i < (int)(sizeof lens / sizeof lens[0]); i++) {
@@ -253,6 +260,53 @@ Test(radix, large, .timeout = 120)
         check_set(lens[i] / 2, 3 + (int)t_rand_below(34), 0);
     }
     free(a);
+}
+
+/* Powers of the base and their neighbours at the digit counts of the
+ * cached powers (m 2^j), where the recursion's "U < P" and q == 0 paths
+ * and the padding of remainders are taken; with the thresholds at 2 and
+ * at their defaults. */
+Test(radix, powers_of_base, .timeout = 120)
+{
+    mpz_t z;
+    mpz_init(z);
+    bgcn_limb_t *v = malloc(sizeof *v * 8000);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) {
+            bgcn_get_str_dc_threshold = 2;
+            bgcn_set_str_dc_threshold = 2;
+        } else {
+            restore_thresholds();
+        }
+        int bases[3] = {10, 3, 36};
+        for (int bi = 0; bi < 3; bi++) {
+            int base = bases[bi];
+            int m = 0;
+            for (unsigned long p = 1; p <= ~0UL / (unsigned long)base; p *= (unsigned long)base)
+                m++;
+            for (int j = 0; (long)m << j < (pass ? 80000 : 6000); j++) {
+                unsigned long k = (unsigned long)m << j;
+                for (int dk = -1; dk <= 1; dk++) {
+                    mpz_ui_pow_ui(z, (unsigned long)base, k + (unsigned long)dk);
+                    for (int d = -1; d <= 1; d++) {
+                        mpz_t w;
+                        mpz_init_set(w, z);
+                        if (d < 0)
+                            mpz_sub_ui(w, w, 1);
+                        else if (d > 0)
+                            mpz_add_ui(w, w, 1);
+                        size_t vn = 0;
+                        mpz_export(v, &vn, -1, 8, 0, 0, w);
+                        check_get(v, (long)vn, base, 0);
+                        mpz_clear(w);
+                    }
+                }
+            }
+        }
+    }
+    restore_thresholds();
+    free(v);
+    mpz_clear(z);
 }
 
 Test(radix, enomem_every_allocation)
