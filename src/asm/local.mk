@@ -8,5 +8,6 @@ libbgcn_a_SOURCES += src/asm/x86_64/cpu.c src/asm/x86_64/paths.h \
 	src/asm/x86_64/aors_n.S src/asm/x86_64/aors_n_avx512.S \
 	src/asm/x86_64/mul_1.S \
 	src/asm/x86_64/mul_1_adx.S src/asm/x86_64/mul_basecase.S \
-	src/asm/x86_64/mul_basecase_adx.S src/asm/x86_64/mont_adx.S
+	src/asm/x86_64/mul_basecase_adx.S src/asm/x86_64/mont_adx.S \
+	src/asm/x86_64/mont_ifma.c
 endif

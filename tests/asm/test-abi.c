@@ -74,6 +74,18 @@ Test(asm_abi, callee_saved_and_df)
         memset(T + n, 0, 8 * n);
         call("redc_1_adx", bgcn_redc_1_adx, U(R), U(T), U(M), n, minv, 0);
     }
+    if (bgcn_cpu_supported(&bgcn_path_avx512)) {
+        for (long n = 21; n <= 40; n += 19) {
+            bgcn_limb_t a[64], b[64];
+            memcpy(a, A, sizeof a);
+            memcpy(b, B, sizeof b);
+            a[n - 1] = b[n - 1] = 0;
+            call("mont_mul_n_ifma", bgcn_mont_mul_n_ifma, U(R), U(a), U(b),
+                 U(M), n, minv);
+            call("mont_sqr_n_ifma", bgcn_mont_sqr_n_ifma, U(R), U(a), U(M), n,
+                 minv, 0);
+        }
+    }
     if (bgcn_cpu_supported(&bgcn_path_adx)) {
         bgcn_limb_t a[8], b[8];
         memcpy(a, A, sizeof a);

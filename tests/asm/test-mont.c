@@ -1,7 +1,8 @@
 /* test-mont.c -- mont_mul_n / mont_sqr_n of every path this machine
  * supports against bgcn_mont_mul_n_c and GMP, n = 1..40 (so the unrolled
  * n = 4 and n = 8 kernels and every n mod 4 of the general one), plus a
- * few larger n, the unrolled entries called directly, and redc_1.
+ * 41..70 (the IFMA kernel of the avx512 path covers 21..64 limbs), a few
+ * larger n, the unrolled entries called directly, and redc_1.
  *
  * Moduli: random odd with nonzero top limb, all-ones, B^n - small,
  * B^(n-1) + 1 (smallest top limb), 2^(64n-1) + 1.  Operands a, b < m:
@@ -152,8 +153,13 @@ static void mont_path(const bgcn_kernels *p)
         check_one(p->name, p->mont_mul_n, n);
         check_sqr(p, n);
     }
+    /* 41..70: the IFMA kernel runs 21..64 limbs, ADX beyond */
+    for (long n = 41; n <= 70; n++) {
+        check_one(p->name, p->mont_mul_n, n);
+        check_sqr(p, n);
+    }
     for (int i = 0; i < 4; i++) {
-        long n = t_rand_size(41, MAXM);
+        long n = t_rand_size(71, MAXM);
         check_one(p->name, p->mont_mul_n, n);
         check_sqr(p, n);
     }

@@ -3,8 +3,8 @@
  * Features come from CPUID, never from family/model (tables keyed on the
  * model go stale when a new CPU appears):
  *   leaf 7 subleaf 0 EBX: bit 8 BMI2 (MULX), bit 19 ADX (ADCX/ADOX),
- *     bit 16 AVX512F, bit 17 AVX512DQ, bit 31 AVX512VL (bit 21, IFMA, is
- *     not needed: no IFMA kernel is built);
+ *     bit 16 AVX512F, bit 17 AVX512DQ, bit 21 AVX512IFMA, bit 31 AVX512VL;
+ *     ECX bit 6 AVX512_VBMI2 (vpshrdvq, used by the IFMA conversions);
  *   leaf 1 ECX bit 27 OSXSAVE, then XGETBV(0): XCR0 bits 1, 2 (SSE, AVX
  *     state) and 5, 6, 7 (opmask, upper zmm0-15, zmm16-31) must all be set
  *     before any AVX-512 code may run -- the CPU may have AVX-512 while the
@@ -26,8 +26,8 @@ const bgcn_kernels bgcn_path_avx512 = {
     .submul_1 = bgcn_submul_1_adx,
     .mul_basecase = bgcn_mul_basecase_adx,
     .sqr_basecase = bgcn_sqr_basecase_adx,
-    .mont_mul_n = bgcn_mont_mul_n_adx,
-    .mont_sqr_n = bgcn_mont_sqr_n_adx,
+    .mont_mul_n = bgcn_mont_mul_n_ifma,
+    .mont_sqr_n = bgcn_mont_sqr_n_ifma,
 };
 
 const bgcn_kernels bgcn_path_adx = {
@@ -60,7 +60,7 @@ enum {
     F_DONE = 1,
     F_BMI2 = 2,
     F_ADX = 4,
-    F_AVX512 = 8, /* F + DQ + VL, and the OS saves zmm/k state */
+    F_AVX512 = 8, /* F DQ VL IFMA VBMI2, and the OS saves zmm/k state */
 };
 
 static int cpu_features(void)
@@ -77,8 +77,8 @@ static int cpu_features(void)
             f |= F_BMI2;
         if (b & (1u << 19))
             f |= F_ADX;
-        unsigned want = (1u << 16) | (1u << 17) | (1u << 31);
-        int avx512_cpu = (b & want) == want;
+        unsigned want = (1u << 16) | (1u << 17) | (1u << 21) | (1u << 31);
+        int avx512_cpu = (b & want) == want && (c & (1u << 6));
         __cpuid(1, a, b, c, d);
         if (avx512_cpu && (c & (1u << 27))) {
             unsigned lo, hi;

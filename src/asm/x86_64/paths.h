@@ -1,8 +1,9 @@
 /* paths.h -- the amd64 kernel paths compiled in, best first.  Included by
  * src/mpn/kernels.c only when BGC_HAVE_ASM_X86_64 (and by the asm tests).
  *
- *   "avx512"  "adx" plus AVX512F/DQ/VL with OS zmm state: carry-select
- *             add_n/sub_n (aors_n_avx512.S)
+ *   "avx512"  "adx" plus AVX512F/DQ/VL/IFMA/VBMI2 with OS zmm state:
+ *             carry-select add_n/sub_n (aors_n_avx512.S), IFMA Montgomery
+ *             for 21..64 limbs (mont_ifma.c)
  *   "adx"     BMI2 + ADX: MULX with ADCX/ADOX dual carry chains, unrolled
  *             4- and 8-limb Montgomery (mul_1_adx.S, mul_basecase_adx.S,
  *             mont_adx.S; add_n/sub_n from aors_n.S)
@@ -58,6 +59,13 @@ void bgcn_mont_mul_n_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          bgcn_limb_t);
 void bgcn_mont_sqr_n_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          const bgcn_limb_t *, long, bgcn_limb_t);
+/* IFMA (radix 2^52) Montgomery; ADX kernels outside 21 (26 for the
+ * square) .. 64 limbs. */
+void bgcn_mont_mul_n_ifma(bgcn_limb_t *, const bgcn_limb_t *,
+                          const bgcn_limb_t *, const bgcn_limb_t *, long,
+                          bgcn_limb_t);
+void bgcn_mont_sqr_n_ifma(bgcn_limb_t *, const bgcn_limb_t *,
+                          const bgcn_limb_t *, long, bgcn_limb_t);
 /* Fully unrolled n = 4 and n = 8 (the n argument is ignored). */
 void bgcn_mont_mul_4_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          const bgcn_limb_t *, const bgcn_limb_t *, long,
