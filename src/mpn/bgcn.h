@@ -468,61 +468,6 @@ extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
 
 /* ===================================================================== */
-/* == Roots and GCD (src/mpn/sqrtrem.c, rootrem.c, perfpow.c, gcd*.c)  == */
-/* ===================================================================== */
-
-/* Square root with remainder (Karatsuba square root): {sp,ceil(nn/2)} =
- * floor(sqrt(N)) for N = {np,nn}, nn >= 1, np[nn-1] != 0.  When rp is not
- * NULL it receives the remainder N - s^2 (room for nn limbs; rn limbs
- * written); when rnp is not NULL, *rnp = the normalised size of the
- * remainder (0 iff N is a perfect square).  sp and rp must not overlap np
- * or each other.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
-bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
-                         const bgcn_limb_t *np, long nn) BGCN_WUR;
-
-/* ===================================================================== */
-/* == Roots and GCD (src/mpn/sqrtrem.c, rootrem.c, perfpow.c, gcd*.c)  == */
-/* ===================================================================== */
-
-/* Square root with remainder (Karatsuba square root): {sp,ceil(nn/2)} =
- * floor(sqrt(N)) for N = {np,nn}, nn >= 1, np[nn-1] != 0.  When rp is not
- * NULL it receives the remainder N - s^2 (room for nn limbs; rn limbs
- * written); when rnp is not NULL, *rnp = the normalised size of the
- * remainder (0 iff N is a perfect square).  sp and rp must not overlap np
- * or each other.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
-bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
-                         const bgcn_limb_t *np, long nn) BGCN_WUR;
-
-/* Binary gcd of one-limb numbers; gcd(0, v) = v, gcd(u, 0) = u. */
-bgcn_limb_t bgcn_gcd_11(bgcn_limb_t u, bgcn_limb_t v);
-/* Binary gcd of the two-limb numbers <u1,u0> and <v1,v0> into {gp,2};
- * zero operands as bgcn_gcd_11. */
-void bgcn_gcd_22(bgcn_limb_t *gp, bgcn_limb_t u1, bgcn_limb_t u0,
-                 bgcn_limb_t v1, bgcn_limb_t v0);
-/* {gp,*gn} = gcd(U, V) for U = {up,un}, V = {vp,vn}, both nonzero with
- * nonzero top limbs (any order of sizes); gp needs min(un,vn) limbs and
- * must not overlap the inputs, which are not modified.  *gn is the
- * normalised size.  Lehmer's algorithm with double-limb steps, binary gcd
- * at one and two limbs.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
-bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
-                     long un, const bgcn_limb_t *vp, long vn) BGCN_WUR;
-/* Extended gcd: as bgcn_gcd, plus the cofactor s of U with
- * s*U = g (mod V) and |s| <= V/(2g) (s = 0 when g = V), written as its
- * magnitude {sp,|*sn|} with the sign in *sn (0 for s = 0).  sp needs vn
- * limbs and must not overlap the inputs or gp.  (The other cofactor is
- * t = (g - s*U)/V, exact.)  Status as bgcn_gcd. */
-bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp,
-                        long *sn, const bgcn_limb_t *up, long un,
-                        const bgcn_limb_t *vp, long vn) BGCN_WUR;
-/* Modular inverse: when gcd(A, M) = 1, {rp,mn} = A^-1 mod M in [0, M) and
- * *ok = 1; otherwise *ok = 0 and {rp,mn} is unspecified.  A = {ap,an},
- * an >= 0 (A = 0 allowed, any size; reduced mod M first), M = {mp,mn},
- * mn >= 1, mp[mn-1] != 0.  Modulo M = 1 every A is invertible (inverse 0).
- * rp must not overlap ap or mp.  Status as bgcn_gcd. */
-bgcn_status bgcn_invert(bgcn_limb_t *rp, int *ok, const bgcn_limb_t *ap,
-                        long an, const bgcn_limb_t *mp, long mn) BGCN_WUR;
-
-/* ===================================================================== */
 /* == Montgomery and exponentiation (src/mpn/mont*.c, powm*.c)         == */
 /* ===================================================================== */
 

@@ -19,6 +19,8 @@ libbgcn_a_SOURCES += \
 	src/mpn/div_dc.c \
 	src/mpn/divexact.c \
 	src/mpn/sqrtrem.c \
+	src/mpn/rootrem.c \
+	src/mpn/perfpow.c \
 	src/mpn/gcd-impl.h \
 	src/mpn/gcd.c \
 	src/mpn/gcdext.c \

@@ -231,3 +231,190 @@ Test(roots, sqrtrem_enomem)
     check_sqrtrem(n, nn, 0);
     free(n);
 }
+
+/* ---- k-th root ----------------------------------------------------------- */
+
+static void check_rootrem(const bgcn_limb_t *np, long nn, unsigned long k,
+                          int ref)
+{
+    mpz_t N, R, M, W;
+    mpz_inits(N, R, M, W, NULL);
+    mpz_import(N, nn, -1, 8, 0, 0, np);
+    mpz_rootrem(R, M, N, k);
+    long cap = nn / (long)k + 1;
+    bgcn_limb_t *x = t_alloc_guarded(cap), *r = t_alloc_guarded(nn);
+    long xn = -1, rn = -1;
+    cr_assert(bgcn_rootrem(x, &xn, r, &rn, np, nn, k) == BGCN_OK);
+    mpz_import(W, xn, -1, 8, 0, 0, x);
+    if (mpz_cmp(W, R) != 0) {
+        t_dump("N", np, nn);
+        cr_assert_fail("rootrem root nn=%ld k=%lu", nn, k);
+    }
+    cr_assert(xn == (long)mpz_size(R), "rootn");
+    mpz_import(W, rn, -1, 8, 0, 0, r);
+    cr_assert(mpz_cmp(W, M) == 0 && rn == (long)mpz_size(M),
+              "rootrem remainder nn=%ld k=%lu", nn, k);
+    if (ref && k <= 40)
+        ref_check_root(np, nn, x, xn, r, rn, k);
+    cr_assert(t_check_guards(x, cap) && t_check_guards(r, nn),
+              "guards: root %d rem %d nn=%ld k=%lu xn=%ld rn=%ld",
+              t_check_guards(x, cap), t_check_guards(r, nn), nn, k, xn, rn);
+    /* root only, remainder size only */
+    long rn2 = -1;
+    cr_assert(bgcn_rootrem(x, &xn, NULL, &rn2, np, nn, k) == BGCN_OK);
+    cr_assert_eq(rn2, rn);
+    cr_assert(bgcn_rootrem(x, &xn, NULL, NULL, np, nn, k) == BGCN_OK);
+    mpz_import(W, xn, -1, 8, 0, 0, x);
+    cr_assert(mpz_cmp(W, R) == 0);
+    t_free_guarded(x);
+    t_free_guarded(r);
+    mpz_clears(N, R, M, W, NULL);
+}
+
+/* N = x^k + delta for a random x (delta in {-1, 0, 1}) or random. */
+static long fill_power(bgcn_limb_t *np, long cap, unsigned long k, long xn)
+{
+    mpz_t X, N;
+    mpz_inits(X, N, NULL);
+    bgcn_limb_t *x = malloc(xn * sizeof *x);
+    t_fill_normalized(x, xn);
+    if (t_rand_below(3) == 0)
+        x[xn - 1] >>= t_rand_below(64);
+    if (x[xn - 1] == 0)
+        x[xn - 1] = 1;
+    mpz_import(X, xn, -1, 8, 0, 0, x);
+    mpz_pow_ui(N, X, k);
+    switch (t_rand_below(3)) {
+    case 0: mpz_sub_ui(N, N, 1); break;
+    case 1: mpz_add_ui(N, N, 1); break;
+    default: break;
+    }
+    if (mpz_sgn(N) == 0)
+        mpz_set_ui(N, 1);
+    long nn = (long)mpz_size(N);
+    cr_assert(nn <= cap);
+    mpz_export(np, NULL, -1, 8, 0, 0, N);
+    free(x);
+    mpz_clears(X, N, NULL);
+    return nn;
+}
+
+Test(roots, rootrem_small)
+{
+    bgcn_limb_t n[64];
+    for (unsigned long k = 1; k <= 12; k++)
+        for (long nn = 1; nn <= 10; nn++)
+            for (int rep = 0; rep < 6; rep++) {
+                fill_radicand(n, nn);
+                check_rootrem(n, nn, k, nn <= 6);
+            }
+    for (unsigned long k = 3; k <= 9; k++)
+        for (long xn = 1; xn <= 5; xn++)
+            for (int rep = 0; rep < 4; rep++) {
+                long nn = fill_power(n, 64, k, xn);
+                check_rootrem(n, nn, k, 1);
+            }
+    /* k at and around the bit length: root 1 or 2 */
+    for (int rep = 0; rep < 50; rep++) {
+        long nn = t_rand_size(1, 4);
+        fill_radicand(n, nn);
+        long L = 64 * nn - __builtin_clzll(n[nn - 1]);
+        long k = L + t_rand_size(-2, 3);
+        check_rootrem(n, nn, (unsigned long)(k >= 1 ? k : 1), 0);
+    }
+    for (bgcn_limb_t v = 1; v < 300; v++)
+        for (unsigned long k = 1; k <= 9; k++)
+            check_rootrem(&v, 1, k, 1);
+}
+
+Test(roots, rootrem_sizes)
+{
+    const unsigned long ks[] = {3, 4, 5, 7, 10, 17, 64, 65, 100, 1000, 100000};
+    for (unsigned i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+        for (int rep = 0; rep < 3; rep++) {
+            long nn = t_rand_size(10, 400);
+            bgcn_limb_t *n = malloc(nn * sizeof *n);
+            fill_radicand(n, nn);
+            check_rootrem(n, nn, ks[i], 0);
+            free(n);
+        }
+        if (ks[i] <= 100) {
+            long xn = t_rand_size(1, 800 / (long)ks[i] + 1);
+            bgcn_limb_t *n = malloc((xn * ks[i] + 2) * sizeof *n);
+            long nn = fill_power(n, xn * ks[i] + 2, ks[i], xn);
+            check_rootrem(n, nn, ks[i], 0);
+            free(n);
+        }
+    }
+}
+
+/* ---- perfect powers ------------------------------------------------------ */
+
+static void check_pp(const mpz_t N)
+{
+    long nn = (long)mpz_size(N);
+    bgcn_limb_t *n = malloc(nn * sizeof *n);
+    mpz_export(n, NULL, -1, 8, 0, 0, N);
+    int got = -1;
+    cr_assert(bgcn_perfect_power_p(&got, n, nn) == BGCN_OK);
+    int want = mpz_perfect_power_p(N) != 0;
+    if (got != want) {
+        t_dump("N", n, nn);
+        cr_assert_fail("perfect_power_p = %d, GMP says %d (nn=%ld)", got, want, nn);
+    }
+    free(n);
+}
+
+Test(roots, perfect_power_p)
+{
+    mpz_t N, X;
+    mpz_inits(N, X, NULL);
+    for (unsigned long v = 1; v < 3000; v++) {
+        mpz_set_ui(N, v);
+        check_pp(N);
+    }
+    const unsigned long ks[] = {2, 3, 4, 5, 6, 7, 9, 11, 13, 25, 31, 64, 97, 128, 257};
+    for (unsigned i = 0; i < sizeof ks / sizeof ks[0]; i++)
+        for (int rep = 0; rep < 12; rep++) {
+            long xn = t_rand_size(1, ks[i] > 32 ? 2 : 6);
+            bgcn_limb_t x[6];
+            t_fill_normalized(x, xn);
+            if (rep % 3 == 0) x[xn - 1] >>= t_rand_below(64);
+            if (x[xn - 1] == 0) x[xn - 1] = 3;
+            if (rep % 4 == 0) x[0] &= ~(bgcn_limb_t)1; /* even root */
+            if (rep % 5 == 0) { memset(x, 0, sizeof x); x[0] = 2 + t_rand_below(30); xn = 1; }
+            mpz_import(X, xn, -1, 8, 0, 0, x);
+            if (mpz_cmp_ui(X, 2) < 0)
+                mpz_set_ui(X, 2);
+            mpz_pow_ui(N, X, ks[i]);
+            check_pp(N);
+            mpz_add_ui(N, N, 1);
+            check_pp(N);
+            mpz_sub_ui(N, N, 2);
+            if (mpz_sgn(N) > 0) check_pp(N);
+            /* times a prime: not a power */
+            mpz_add_ui(N, N, 1);
+            mpz_mul_ui(N, N, 1000003);
+            check_pp(N);
+        }
+    /* powers of two and 2^a * odd^b */
+    for (unsigned long e = 1; e < 300; e += 7) {
+        mpz_set_ui(N, 0);
+        mpz_setbit(N, e);
+        check_pp(N);
+        mpz_ui_pow_ui(X, 3, e);
+        mpz_mul_2exp(N, X, e);
+        check_pp(N);
+        mpz_mul_2exp(N, X, e + 1);
+        check_pp(N);
+    }
+    /* random numbers of various sizes */
+    for (int rep = 0; rep < 60; rep++) {
+        long nn = t_rand_size(1, 60);
+        bgcn_limb_t n[60];
+        fill_radicand(n, nn);
+        mpz_import(N, nn, -1, 8, 0, 0, n);
+        check_pp(N);
+    }
+    mpz_clears(N, X, NULL);
+}
