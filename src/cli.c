@@ -490,6 +490,8 @@ int bgc_cli_main(int argc, char **argv)
             break;
         case 'h':
             print_help();
+            free(exprs);
+            free(operands);
             return BGC_EXIT_OK;
         case OPT_VERSION:
             want_version = 1;
@@ -516,6 +518,8 @@ int bgc_cli_main(int argc, char **argv)
     }
     if (want_version) {
         print_version();
+        free(exprs);
+        free(operands);
         return BGC_EXIT_OK;
     }
     if (have_maxbits)
@@ -577,8 +581,11 @@ int bgc_cli_main(int argc, char **argv)
         status = BGC_EXIT_FAIL;
     if (bgc_verify_enabled() && bgc_verify_mismatches() > 0)
         status = BGC_EXIT_VERIFY;
-    if (bgcn_interrupt_flag || bgc_ctx_interrupted(ctx))
+    if (bgcn_interrupt_flag || bgc_ctx_interrupted(ctx)) {
+        if (!bgc_ctx_interrupted(ctx))
+            bgc_error_plain("interrupted"); /* while reading, or after the last statement */
         status = BGC_EXIT_INTR;
+    }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         bgc_error_plain("write error: %s", strerror(errno));
         if (status == BGC_EXIT_OK)

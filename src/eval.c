@@ -137,9 +137,14 @@ struct bgc_ctx {
     bgc_int *mods;
     int mcap, nmods;
 
-    /* compiler scratch */
+    /* compiler scratch, kept between statements */
     code top;                 /* code of the current statement */
     bgc_arena arena;
+    struct task *cst, *cseq;
+    int capcst, capcseq;
+    int *clabels;
+    int caplabels;
+    unsigned long nstmts;     /* statements run (trim the stack now and then) */
 
     /* the chunk being run, for error positions */
     const bgc_chunk *chunk;
@@ -296,6 +301,9 @@ void bgc_ctx_free(bgc_ctx *ctx)
     free(ctx->mods);
     code_free(&ctx->top);
     bgc_arena_free(&ctx->arena);
+    free(ctx->cst);
+    free(ctx->cseq);
+    free(ctx->clabels);
     free(ctx);
 }
 
@@ -749,6 +757,12 @@ static int compile(bgc_ctx *ctx, code *c, const bgc_stmt *def, const bgc_node *e
     cp.ctx = ctx;
     cp.c = c;
     cp.def = def;
+    cp.st = ctx->cst;
+    cp.capst = ctx->capcst;
+    cp.seq = ctx->cseq;
+    cp.capseq = ctx->capcseq;
+    cp.labels = ctx->clabels;
+    cp.caplabels = ctx->caplabels;
     seq_node(&cp, e, 0);
     seq_flush(&cp);
     while (cp.nst > 0 && !cp.failed && !cp.nomem) {
@@ -775,9 +789,12 @@ static int compile(bgc_ctx *ctx, code *c, const bgc_stmt *def, const bgc_node *e
         report(ctx, e->line, e->col, "out of memory");
         cp.failed = 1;
     }
-    free(cp.st);
-    free(cp.seq);
-    free(cp.labels);
+    ctx->cst = cp.st;
+    ctx->capcst = cp.capst;
+    ctx->cseq = cp.seq;
+    ctx->capcseq = cp.capseq;
+    ctx->clabels = cp.labels;
+    ctx->caplabels = cp.caplabels;
     return cp.failed ? -1 : 0;
 }
 
@@ -1121,6 +1138,11 @@ fail_msg:
 /* Give back memory held by big values in free stack slots. */
 static void trim_stack(bgc_ctx *ctx)
 {
+    /* cheap most of the time: a big result sits in slot 0 */
+    if (ctx->scap > 0 && ctx->stack[0].alloc > 64)
+        bgc_clear(&ctx->stack[0]);
+    if (++ctx->nstmts % 64 != 0 && ctx->scap <= 1024)
+        return;
     if (ctx->scap > 1024) { /* after deep recursion: give it all back */
         for (int i = 0; i < ctx->scap; i++)
             bgc_clear(&ctx->stack[i]);
@@ -1276,13 +1298,18 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
             bgc_arena_free(&ctx->arena);
             break;
         }
-        if (ps == BGC_PARSE_INCOMPLETE || ps == BGC_PARSE_ERROR) {
+        if (bgcn_interrupt_flag && st.kind != BGC_S_EMPTY) {
+            /* ^C arrived between statements: this one does not run */
+            ctx->interrupted = 1;
+            report(ctx, st.line, st.col, "interrupted");
+            failed = 1;
+        } else if (ps == BGC_PARSE_INCOMPLETE || ps == BGC_PARSE_ERROR) {
             report(ctx, dg.line, dg.col, "%s", dg.msg);
             failed = 1;
         } else if (exec_stmt(ctx, &st) < 0) {
             failed = 1;
         }
-        bgc_arena_free(&ctx->arena);
+        bgc_arena_reset(&ctx->arena);
         if (failed) {
             res->failed++;
             ctx->failures++;
@@ -1294,12 +1321,6 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
         }
         if (ps == BGC_PARSE_INCOMPLETE)
             break;
-        if (bgcn_interrupt_flag) {
-            ctx->interrupted = 1;
-            res->stop = 1;
-            ctx->stopped = 1;
-            break;
-        }
     }
     ctx->chunk = NULL;
     return res->failed;

@@ -46,6 +46,19 @@ void *bgc_arena_alloc(bgc_arena *a, size_t n)
     return p;
 }
 
+void bgc_arena_reset(bgc_arena *a)
+{
+    /* keep the newest block (the common case is one block per statement) */
+    if (!a->head)
+        return;
+    bgc_arena_block *keep = a->head;
+    a->head = keep->next;
+    bgc_arena_free(a);
+    keep->next = NULL;
+    keep->used = 0;
+    a->head = keep;
+}
+
 void bgc_arena_free(bgc_arena *a)
 {
     while (a->head) {

@@ -89,6 +89,7 @@ typedef struct bgc_arena {
 void bgc_arena_init(bgc_arena *a);
 void *bgc_arena_alloc(bgc_arena *a, size_t n); /* NULL when out of memory */
 void bgc_arena_free(bgc_arena *a);             /* frees all; reusable */
+void bgc_arena_reset(bgc_arena *a);            /* frees all but one block */
 
 typedef struct bgc_parser {
     bgc_lexer lx;
