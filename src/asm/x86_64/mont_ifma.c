@@ -36,15 +36,17 @@
  * Cycles measured here (Intel Xeon family 6 model 207, KVM guest; same
  * harness and clock calibration as the .S tables):
  *      bits              1024   1280   1536   2048   3072   4096
- *      mont_mul ifma      843   1089   1263   1812   2851   3900
- *      mont_mul_n_adx     744   1086   1551   2754   6048  10383
- *      mont_sqr_n_adx     633    906   1280   2189   4722   7911
- *      GMP mul_n+redc_1   921      -   2104   3362   7699  12571
- * Per digit of b the work is ~4(nz) IFMA + nz valignq + a few adds, all
- * 512-bit ops on ports 0 and 5 (IFMA measured 4-cycle latency, 2 per
- * cycle), plus the y chain (vmovq, imul, and, vpbroadcastq, IFMA) of ~21
- * cycles: ~45 cycles per digit at 2048 bits.  Hence the crossovers below
- * (mul from n = 21, square from n = 26 where the ADX squaring is faster).
+ *      mont_mul ifma      843   1089   1217   1756   2867   4002
+ *      mont_mul_n_adx     743   1077   1557   2767   6059  10344
+ *      mont_sqr_n_adx     636    906   1278   2203   4807   7978
+ *      GMP mul_n+redc_1   921   1449   2084   3363   7695  12580
+ * (1024/1280: the IFMA kernel forced on for the measurement.)  Per digit
+ * of b: ~4 nz + 1 IFMA, nz valignq and a few adds, all 512-bit ops on
+ * ports 0 and 5 (IFMA measured: latency 4, ~1.85 per cycle), ~40 uops at
+ * 2048 bits = 20 cycles; the y chain (IFMA for y, vpbroadcastq, IFMA,
+ * adds, valignq) is ~18 cycles; measured ~37 per digit, so the two do
+ * not overlap well.  Crossovers below: mul from n = 21, square from
+ * n = 26 (the ADX squaring is faster up to there).
  * Not tried yet: interleaving two products (OpenSSL's x2) to hide the y
  * chain, a dedicated IFMA squaring, and skipping the lane shift. */
 #include "bgcn.h"
@@ -103,6 +105,7 @@ amm_loop(__m512i *R, const __m512i *A, const __m512i *Au, const __m512i *M,
          const int nz)
 {
     const __m512i zero = _mm512_setzero_si512();
+    const __m512i k0v = _mm512_set1_epi64((long long)k0);
 #pragma GCC unroll 10
     for (int v = 0; v < nz; v++)
         R[v] = zero;
@@ -125,8 +128,10 @@ amm_loop(__m512i *R, const __m512i *A, const __m512i *Au, const __m512i *M,
                 T[v] = _mm512_madd52hi_epu64(T[v], Au[v], bi);
             }
         }
-        uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(T[0]));
-        __m512i yv = _mm512_set1_epi64((long long)((t0 * k0) & M52));
+        /* y = t_0 * k0 mod 2^52 without leaving the vector unit: IFMA
+         * reads only the low 52 bits of t_0, which is all y needs */
+        __m512i yv = _mm512_madd52lo_epu64(zero, T[0], k0v);
+        yv = _mm512_broadcastq_epi64(_mm512_castsi512_si128(yv));
 #pragma GCC unroll 10
         for (int v = 0; v < nz; v++) {
             if (v < 2) {
