@@ -302,3 +302,19 @@ bigcalc \d+\.\d+\.\d+\nkernel path: \S+ \(available: [a-z0-9_ ]*generic\)\nverif
 args: --cpu generic --version
 --- stdout-re
 bigcalc \S+\nkernel path: generic .*
+
+=== --verify: an injected fault is reported and the run exits 3
+env: BIGCALC_FAULT=mul
+args: --verify -e '3^100 * 7^50' -e '2 + 2'
+status: 3
+--- stdout-re
+\d+
+4
+--- stderr-re
+bigcalc: verify: mismatch in mul \(operands .*\): result limb 0 is 0x[0-9a-f]+, GMP has 0x[0-9a-f]+
+
+=== without --verify an injected fault goes unnoticed (the hook needs --verify)
+env: BIGCALC_FAULT=mul
+args: -e '3 * 5'
+--- stdout
+15
