@@ -5,16 +5,19 @@
  *
  * Other bases, basecase (below bgcn_get_str_dc_threshold limbs): divide
  * a copy of U by the big base B_b = b^m (the largest power of b in a
- * limb) again and again; each remainder gives m digits, least significant
- * first.  O(n^2) limb steps.
+ * limb) again and again, with one reciprocal of B_b for the whole call
+ * (2/1 division steps); each remainder gives m digits, least significant
+ * first, extracted by divisions by a compile-time constant base.  O(n^2)
+ * limb steps.
  *
  * Divide and conquer: with the tower P_i = B_b^(2^i) (radix-impl.h) and
  * U < P_k^2, split U = q P_k + r with bgcn_tdiv_qr; r has exactly
  * m 2^k digits (with leading zeros), q gives the digits in front, and
  * both halves recurse at level k-1.  With subquadratic division this is
- * O(M(n) log n).  The stripped zero limbs of P_k are handled by dividing
- * only the high part of U: floor(U / (P' 2^(64 s))) = floor(floor(U /
- * 2^(64 s)) / P') and r = (that remainder) 2^(64 s) + (U mod 2^(64 s)).
+ * O(M(n) log n).  The powers are cached between calls (radix.c).  The
+ * stripped zero limbs of P_k are handled by dividing only the high part
+ * of U: floor(U / (P' 2^(64 s))) = floor(floor(U / 2^(64 s)) / P') and
+ * r = (that remainder) 2^(64 s) + (U mod 2^(64 s)).
  *
  * The source is never written: the basecase divides a copy, the recursion
  * writes quotients and remainders into fresh scratch.  Every node polls
