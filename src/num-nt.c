@@ -1,11 +1,9 @@
-/* num-nt.c -- modular exponentiation, Jacobi symbol and primes: thin
- * wrappers that reduce signs and special cases to the engine's natural-
- * number functions (bgcn_powm, bgcn_jacobi, bgcn_isprime,
- * bgcn_nextprime, bgcn_prevprime).
+/* num-nt.c -- Jacobi symbol and primes: thin wrappers that reduce signs
+ * and special cases to the engine's natural-number functions
+ * (bgcn_jacobi, bgcn_isprime, bgcn_nextprime, bgcn_prevprime).
  *
- * Signs: a negative base or Jacobi numerator is first reduced mod |m|
- * (or n), which gives the same residue class; a negative exponent inverts
- * the base first.  Primality is a property of naturals: negatives, 0 and
+ * Signs: a negative Jacobi numerator is first reduced mod n, which gives
+ * the same residue class.  Primality is a property of naturals: negatives, 0 and
  * 1 are not prime.  randprime draws k-bit odd candidates with the top bit
  * set until one passes BPSW (uniform over k-bit primes). */
 #include "num-impl.h"
@@ -21,52 +19,6 @@ static inline const bgcn_limb_t *limbs_of(const bgc_int *x, long *n)
     }
     *n = BGC_ABS(x->size);
     return x->d;
-}
-
-static bgc_err powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
-                      const bgc_int *m)
-{
-    if (m->size == 0)
-        return BGC_EMODZERO;
-    bgc_int mm, bb, t;
-    bgc_init(&mm);
-    bgc_init(&bb);
-    bgc_init(&t);
-    bgc_err err = bgc_abs(&mm, m);
-    if (err == BGC_OK) {
-        if (e->size < 0)
-            err = bgc_invmod(&bb, b, &mm);
-        else
-            err = bgc_mod(&bb, b, &mm);
-    }
-    long mn = BGC_ABS(mm.size);
-    if (err == BGC_OK)
-        err = bgc_room(&t, mn);
-    if (err == BGC_OK) {
-        long bn, en;
-        const bgcn_limb_t *bp = limbs_of(&bb, &bn);
-        /* The exponent's magnitude (a negative one was folded into the
-         * inverse above). */
-        const bgcn_limb_t *ep = limbs_of(e, &en);
-        err = bgc_from_status(bgcn_powm(t.d, bp, bn, ep, en, mm.d, mn));
-    }
-    if (err == BGC_OK) {
-        bgc_norm(&t, mn, 0);
-        bgc_swap(r, &t);
-    }
-    bgc_clear(&mm);
-    bgc_clear(&bb);
-    bgc_clear(&t);
-    return err;
-}
-
-bgc_err bgc_powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
-                   const bgc_int *m)
-{
-    int tok = bgc_v_begin(BGC_V_POWMOD, r, NULL, b, e, m, 0);
-    bgc_err err = powmod(r, b, e, m);
-    bgc_v_end(tok, err, r, NULL);
-    return err;
 }
 
 static bgc_err jacobi(bgc_int *r, const bgc_int *a, const bgc_int *n)

@@ -1,11 +1,17 @@
-/* num-pow.c -- a^e for a non-negative exponent.
+/* num-pow.c -- a^e for a non-negative exponent, and b^e mod m.
  *
  * The size of the result is known before anything is computed: at most
  * bitlen(|a|) * e bits (exact for powers of two, within e bits otherwise),
  * which is what the --max-bits check uses.  The factor 2^s of a is split off and applied
  * as one shift at the end, so powers of two cost a single shift; the odd
  * part is raised by left-to-right binary exponentiation (square, and
- * multiply when the exponent bit is set). */
+ * multiply when the exponent bit is set).
+ *
+ * powmod is a thin wrapper over the engine's bgcn_powm (sliding window,
+ * Montgomery for odd moduli, 2^k * odd split for even ones): the base is
+ * reduced mod |m| first (so a negative base is its residue), a negative
+ * exponent inverts the base first (BGC_ENOTINV), and the result is in
+ * [0, |m|); the size of the result is bounded by m, so no size check. */
 #include "num-impl.h"
 
 static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
@@ -90,4 +96,63 @@ bgc_err bgc_pow_ui(bgc_int *r, const bgc_int *a, unsigned long e)
     bgcn_limb_t el = e;
     bgc_int ez = {&el, e ? 1 : 0, 1};
     return bgc_pow(r, a, &ez);
+}
+
+/* {p, n} view of a non-negative value, with one zero limb for 0 (the
+ * engine wants n >= 1). */
+static const bgcn_limb_t zero_limb = 0;
+static inline const bgcn_limb_t *limbs_of(const bgc_int *x, long *n)
+{
+    if (x->size == 0) {
+        *n = 1;
+        return &zero_limb;
+    }
+    *n = BGC_ABS(x->size);
+    return x->d;
+}
+
+static bgc_err powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
+                      const bgc_int *m)
+{
+    if (m->size == 0)
+        return BGC_EMODZERO;
+    bgc_int mm, bb, t;
+    bgc_init(&mm);
+    bgc_init(&bb);
+    bgc_init(&t);
+    bgc_err err = bgc_abs(&mm, m);
+    if (err == BGC_OK) {
+        if (e->size < 0)
+            err = bgc_invmod(&bb, b, &mm);
+        else
+            err = bgc_mod(&bb, b, &mm);
+    }
+    long mn = BGC_ABS(mm.size);
+    if (err == BGC_OK)
+        err = bgc_room(&t, mn);
+    if (err == BGC_OK) {
+        long bn, en;
+        const bgcn_limb_t *bp = limbs_of(&bb, &bn);
+        /* The exponent's magnitude (a negative one was folded into the
+         * inverse above). */
+        const bgcn_limb_t *ep = limbs_of(e, &en);
+        err = bgc_from_status(bgcn_powm(t.d, bp, bn, ep, en, mm.d, mn));
+    }
+    if (err == BGC_OK) {
+        bgc_norm(&t, mn, 0);
+        bgc_swap(r, &t);
+    }
+    bgc_clear(&mm);
+    bgc_clear(&bb);
+    bgc_clear(&t);
+    return err;
+}
+
+bgc_err bgc_powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
+                   const bgc_int *m)
+{
+    int tok = bgc_v_begin(BGC_V_POWMOD, r, NULL, b, e, m, 0);
+    bgc_err err = powmod(r, b, e, m);
+    bgc_v_end(tok, err, r, NULL);
+    return err;
 }

@@ -1,5 +1,4 @@
-/* test-comb.c -- the number-theory wrappers over the engine: powmod,
- * jacobi, primes, factorial, binomial, Fibonacci, Lucas and the modular
+/* test-comb.c -- the number-theory wrappers over the engine: jacobi, primes, factorial, binomial, Fibonacci, Lucas and the modular
  * forms, against GMP on random signed operands, with the sign rules and
  * error cases of num.h and the size refusals of SPEC (issue 5 Limits). */
 #include "numtest.h"
@@ -9,71 +8,6 @@
 static void set(bgc_int *x, long v)
 {
     cr_assert_eq(bgc_set_si(x, v), BGC_OK);
-}
-
-Test(comb, powmod_mulmod)
-{
-    t_seed();
-    bgc_int b, e, m, r;
-    bgc_init(&b);
-    bgc_init(&e);
-    bgc_init(&m);
-    bgc_init(&r);
-    mpz_t mb, me, mm, want, inv;
-    mpz_inits(mb, me, mm, want, inv, NULL);
-    for (int i = 0; i < 600; i++) {
-        nt_rand(&b, 10);
-        nt_rand(&e, i & 1 ? 1 : 6);
-        nt_rand(&m, i % 3 ? 6 : 40);
-        nt_to_mpz(mb, &b);
-        nt_to_mpz(me, &e);
-        nt_to_mpz(mm, &m);
-        bgc_err err = bgc_powmod(&r, &b, &e, &m);
-        if (mpz_sgn(mm) == 0) {
-            cr_assert_eq(err, BGC_EMODZERO);
-            continue;
-        }
-        if (mpz_cmpabs_ui(mm, 1) == 0) {
-            cr_assert_eq(err, BGC_OK);
-            cr_assert_eq(bgc_sgn(&r), 0);
-            continue;
-        }
-        if (mpz_sgn(me) < 0 && !mpz_invert(inv, mb, mm)) {
-            cr_assert_eq(err, BGC_ENOTINV);
-            continue;
-        }
-        cr_assert_eq(err, BGC_OK, "%d", err);
-        mpz_powm(want, mb, me, mm);
-        cr_assert(nt_eq("powmod", &r, want));
-        /* r = b, r = m aliasing */
-        cr_assert_eq(bgc_set(&r, &b), BGC_OK);
-        cr_assert_eq(bgc_powmod(&r, &r, &e, &m), BGC_OK);
-        cr_assert(nt_eq("powmod r=b", &r, want));
-        cr_assert_eq(bgc_set(&r, &m), BGC_OK);
-        cr_assert_eq(bgc_powmod(&r, &b, &e, &r), BGC_OK);
-        cr_assert(nt_eq("powmod r=m", &r, want));
-    }
-    /* 2^(2^64) mod 1000003 */
-    set(&b, 2);
-    set(&e, 1);
-    cr_assert_eq(bgc_shl_ui(&e, &e, 64), BGC_OK);
-    set(&m, 1000003);
-    cr_assert_eq(bgc_powmod(&r, &b, &e, &m), BGC_OK);
-    mpz_set_ui(mb, 2);
-    mpz_ui_pow_ui(me, 2, 64);
-    mpz_set_ui(mm, 1000003);
-    mpz_powm(want, mb, me, mm);
-    cr_assert(nt_eq("2^(2^64) mod 1000003", &r, want));
-    /* 2^-1 mod 7 = 4 */
-    set(&e, -1);
-    set(&m, 7);
-    cr_assert_eq(bgc_powmod(&r, &b, &e, &m), BGC_OK);
-    cr_assert_eq(bgc_cmp_si(&r, 4), 0);
-    mpz_clears(mb, me, mm, want, inv, NULL);
-    bgc_clear(&b);
-    bgc_clear(&e);
-    bgc_clear(&m);
-    bgc_clear(&r);
 }
 
 Test(comb, jacobi_primes)

@@ -82,6 +82,7 @@ static bgc_err run(const char *op)
         if (e == BGC_OK)
             e = bgc_invmod(&R, &R, &M);
     } else if (!strcmp(op, "mulmod")) e = bgc_mulmod(&R, &A, &B, &M);
+    else if (!strcmp(op, "powmod")) e = bgc_powmod(&R, &A, &P, &M);
     else if (!strcmp(op, "set_str")) {
         char *s;
         e = bgc_get_str(&s, NULL, &A, 10); /* verified too, not armed */
@@ -104,7 +105,7 @@ static bgc_err run(const char *op)
 static const char *const kinds[] = {
     "add", "sub", "mul", "sqr", "tdiv", "fdiv", "mod", "pow", "shl", "shr",
     "and", "or", "xor", "not", "popcount", "bit", "digits", "sqrt", "root",
-    "gcd", "lcm", "invmod", "mulmod", "set_str", "get_str", NULL};
+    "gcd", "lcm", "invmod", "mulmod", "powmod", "set_str", "get_str", NULL};
 
 Test(verify, clean_runs_have_no_mismatch)
 {
