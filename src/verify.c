@@ -54,6 +54,7 @@ static mpz_t va, vb, vc, ra, rb, rc, want, want2, got;
 static mpz_srcptr pa, pb, pc;
 static bgc_vop vop;
 static long vx, sa, sb, sc;
+static int vnops; /* how many of a, b, c were given */
 static char *vstr;
 
 static unsigned long checked, mismatches;
@@ -153,9 +154,18 @@ static void record(const char *fmt, ...)
         dropped++;
         return;
     }
-    char head[160], body[256];
-    snprintf(head, sizeof head, "mismatch in %s (operands %ld, %ld, %ld limbs; kernels %s)",
-             bgc_verify_ops[vop], sa, sb, sc, bgcn_kern.name);
+    char head[160], body[256], sizes[64];
+    if (vop == BGC_V_SETSTR)
+        snprintf(sizes, sizeof sizes, "a string of %ld characters", sa);
+    else if (vnops == 1)
+        snprintf(sizes, sizeof sizes, "operand of %ld limbs", sa);
+    else if (vnops == 2)
+        snprintf(sizes, sizeof sizes, "operands of %ld, %ld limbs", sa, sb);
+    else
+        snprintf(sizes, sizeof sizes, "operands of %ld, %ld, %ld limbs", sa,
+                 sb, sc);
+    snprintf(head, sizeof head, "mismatch in %s (%s; kernels %s)",
+             bgc_verify_ops[vop], sizes, bgcn_kern.name);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
@@ -194,6 +204,7 @@ int bgc_v_snap(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
     setup();
     vop = op;
     vx = x;
+    vnops = (a != NULL) + (b != NULL) + (c != NULL);
     pa = take(va, ra, a, r1, r2, &sa);
     pb = take(vb, rb, b, r1, r2, &sb);
     pc = take(vc, rc, c, r1, r2, &sc);

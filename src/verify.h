@@ -34,8 +34,8 @@ unsigned long bgc_verify_mismatches(void);
 unsigned long bgc_verify_checked(void);
 void bgc_verify_reset(void);
 /* Prints and forgets the pending mismatch records (one line each:
- * "bigcalc: verify: mismatch in mul (operands 12, 7 limbs, kernels
- * x86_64): limb 3 is 0x..., GMP has 0x..."); returns how many. */
+ * "bigcalc: verify: mismatch in mul (operands of 12, 7 limbs; kernels
+ * adx): result limb 3 is 0x..., GMP has 0x..."); returns how many. */
 int bgc_verify_report(FILE *fp);
 /* Number of records bgc_verify_report would print now (0 in the normal
  * case: the caller can skip flushing its output before reporting). */
