@@ -5,11 +5,9 @@
  * (and mpz_powm_sec, constant time), OpenSSL's BN_mod_exp_mont (and
  * BN_mod_exp_mont_consttime) when libcrypto is present.
  *
- * ENGINE REGISTRATION POINT: the engine has no modexp entry point yet
- * (bgcn_powm and a constant-time twin are to come), so the engine column
- * shows "-".  When they land, time them in time_engine() below (one row
- * per kernel path, as rows-mont.c does) and check the result against
- * GMP's; the ratio columns then fill in by themselves. */
+ * The engine: bgcn_powm (sliding window) and bgcn_powm_sec (fixed window,
+ * constant time), on every kernel path, each result checked against
+ * GMP's before it is timed. */
 #include "bench.h"
 
 #include <gmp.h>
@@ -21,6 +19,8 @@
 struct pctx {
     int sec;
     mpz_t r, base, e, m;
+    bgcn_limb_t *rp, *bp, *ep, *mp; /* the same operands as limbs */
+    long n;
 #ifdef BGC_HAVE_LIBCRYPTO
     BIGNUM *br, *bb, *be, *bm;
     BN_MONT_CTX *mont;
@@ -59,13 +59,19 @@ static BIGNUM *to_bn(const mpz_t z)
 }
 #endif
 
-/* The engine's rows: see the registration point in the header comment.
- * Returns with r->eng unmeasured until bgcn_powm exists. */
-static void time_engine(bgc_bench *b, struct pctx *c, bgc_bench_row *r)
+static void run_engine(void *vc, long iters)
 {
-    (void)b;
-    (void)c;
-    r->path = NULL;
+    struct pctx *c = vc;
+    for (long i = 0; i < iters; i++) {
+        bgcn_status st =
+            c->sec ? bgcn_powm_sec(c->rp, c->bp, c->n, c->ep, c->n, c->mp, c->n)
+                   : bgcn_powm(c->rp, c->bp, c->n, c->ep, c->n, c->mp, c->n);
+        if (st != BGCN_OK) {
+            fprintf(stderr, "bigcalc-bench: bgcn_powm%s failed (status %d)\n",
+                    c->sec ? "_sec" : "", (int)st);
+            exit(2);
+        }
+    }
 }
 
 static void from_limbs(mpz_t z, const bgcn_limb_t *p, long n)
@@ -76,29 +82,34 @@ static void from_limbs(mpz_t z, const bgcn_limb_t *p, long n)
 void bgc_bench_rows_modexp(bgc_bench *b)
 {
     static const long bits[] = {256, 512, 1024, 2048, 3072, 4096};
-    bgcn_limb_t limbs[4096 / 64];
+    enum { MAXN = 4096 / 64 };
+    bgcn_limb_t rp[MAXN], bp[MAXN], ep[MAXN], mp[MAXN], want[MAXN];
 
-    bgc_bench_table(b, "b^e mod m, odd m, exponent as long as m (no engine "
-                       "modexp entry point yet)", BGC_BENCH_OPENSSL);
+    bgc_bench_table(b, "b^e mod m, odd m, exponent as long as m, every path",
+                    BGC_BENCH_OPENSSL);
     for (int sec = 0; sec <= 1; sec++)
         for (size_t s = 0; s < sizeof bits / sizeof bits[0]; s++) {
             long n = bits[s] / 64;
-            struct pctx c = {.sec = sec};
+            struct pctx c = {.sec = sec, .rp = rp, .bp = bp, .ep = ep,
+                             .mp = mp, .n = n};
             mpz_inits(c.r, c.base, c.e, c.m, NULL);
-            bgc_bench_random(limbs, n);
-            limbs[0] |= 1;
-            limbs[n - 1] |= BGCN_LIMB_HIGHBIT;
-            from_limbs(c.m, limbs, n);
-            bgc_bench_random(limbs, n);
-            limbs[n - 1] >>= 1;
-            from_limbs(c.base, limbs, n);
-            bgc_bench_random(limbs, n);
-            limbs[n - 1] |= BGCN_LIMB_HIGHBIT;
-            from_limbs(c.e, limbs, n);
+            bgc_bench_random(mp, n);
+            mp[0] |= 1;
+            mp[n - 1] |= BGCN_LIMB_HIGHBIT;
+            from_limbs(c.m, mp, n);
+            bgc_bench_random(bp, n);
+            bp[n - 1] >>= 1;
+            from_limbs(c.base, bp, n);
+            bgc_bench_random(ep, n);
+            ep[n - 1] |= BGCN_LIMB_HIGHBIT;
+            from_limbs(c.e, ep, n);
 
             bgc_bench_row r = {.op = sec ? "powm_sec" : "powm",
                                .size = bits[s], .unit = "bits"};
             r.gmp = bgc_bench_measure(b, run_gmp, &c);
+            for (long i = 0; i < n; i++)
+                want[i] = 0;
+            mpz_export(want, NULL, -1, sizeof want[0], 0, 0, c.r);
 #ifdef BGC_HAVE_LIBCRYPTO
             c.bctx = BN_CTX_new();
             c.mont = BN_MONT_CTX_new();
@@ -119,8 +130,16 @@ void bgc_bench_rows_modexp(bgc_bench *b)
             BN_MONT_CTX_free(c.mont);
             BN_CTX_free(c.bctx);
 #endif
-            time_engine(b, &c, &r);
-            bgc_bench_emit(b, &r);
+            const bgcn_kernels *p;
+            for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+                r.path = p->name;
+                r.note = NULL;
+                run_engine(&c, 1);
+                if (!bgc_bench_same(b, r.op, rp, want, n))
+                    r.note = "MISMATCH";
+                r.eng = bgc_bench_measure(b, run_engine, &c);
+                bgc_bench_emit(b, &r);
+            }
             mpz_clears(c.r, c.base, c.e, c.m, NULL);
         }
 }
