@@ -36,7 +36,7 @@
  * Cycles measured here (Intel Xeon family 6 model 207, KVM guest; same
  * harness and clock calibration as the .S tables):
  *      bits              1024   1280   1536   2048   3072   4096
- *      mont_mul ifma      843   1089   1217   1756   2867   4002
+ *      mont_mul ifma      843   1089   1213   1732   2724   3911
  *      mont_mul_n_adx     743   1077   1557   2767   6059  10344
  *      mont_sqr_n_adx     636    906   1278   2203   4807   7978
  *      GMP mul_n+redc_1   921   1449   2084   3363   7695  12580
@@ -112,14 +112,14 @@ amm_loop(__m512i *R, const __m512i *A, const __m512i *Au, const __m512i *M,
     for (int i = 0; i < k; i++) {
         __m512i bi = _mm512_set1_epi64((long long)bd[i]);
         __m512i T[MAXZ];
-        /* Vectors 0 and 1 feed the next digit's y (lane 0 and the lane
-         * shifted into it): their sums are split so that only one add
-         * follows each product on the loop-carried path.  The others use
-         * the accumulating IFMA forms: fewer port-0/5 uops, and 512-bit
-         * work is throughput-bound on those two ports. */
+        /* Only vector 0 feeds the next y (its lane 1 becomes lane 0):
+         * its sum is split so that one add follows each product on the
+         * loop-carried path.  The others use the accumulating IFMA forms:
+         * fewer port-0/5 uops, and the 512-bit work is throughput-bound
+         * on those two ports. */
 #pragma GCC unroll 10
         for (int v = 0; v < nz; v++) {
-            if (v < 2) {
+            if (v == 0) {
                 __m512i x = _mm512_madd52lo_epu64(zero, A[v], bi);
                 x = _mm512_madd52hi_epu64(x, Au[v], bi);
                 T[v] = _mm512_add_epi64(R[v], x);
@@ -134,7 +134,7 @@ amm_loop(__m512i *R, const __m512i *A, const __m512i *Au, const __m512i *M,
         yv = _mm512_broadcastq_epi64(_mm512_castsi512_si128(yv));
 #pragma GCC unroll 10
         for (int v = 0; v < nz; v++) {
-            if (v < 2) {
+            if (v == 0) {
                 __m512i y1 = _mm512_madd52lo_epu64(zero, M[v], yv);
                 __m512i y2 = _mm512_madd52hi_epu64(zero, Mu[v], yv);
                 T[v] = _mm512_add_epi64(T[v], _mm512_add_epi64(y1, y2));
