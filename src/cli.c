@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef PACKAGE_VERSION
@@ -147,6 +148,8 @@ static int parse_u64(const char *s, unsigned long long *out)
 
 /* ---- running sources ------------------------------------------------------------ */
 
+static int io_failed; /* a read error: the run fails (status 1) */
+
 int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source)
 {
     char *line = NULL, *buf = NULL;
@@ -210,6 +213,7 @@ int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source)
     }
     if (ferror(fp) && !bgcn_interrupt_flag && rc == 0) {
         bgc_error_plain("read error on %s: %s", source, strerror(errno));
+        io_failed = 1;
         rc = -1;
     }
     free(line);
@@ -231,6 +235,14 @@ static int run_file(bgc_ctx *ctx, const char *path)
     if (strcmp(path, "-") == 0)
         return bgc_cli_run_stream(ctx, stdin, "<stdin>");
     fp = fopen(path, "r");
+    if (fp) {
+        struct stat sb;
+        if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            fclose(fp);
+            fp = NULL;
+            errno = EISDIR;
+        }
+    }
     if (!fp) {
         bgc_error_plain("cannot open '%s': %s", path, strerror(errno));
         exit(BGC_EXIT_USAGE);
@@ -407,8 +419,13 @@ static const struct option long_opts[] = {
 int bgc_cli_main(int argc, char **argv)
 {
     bgc_cli_opts o = {0, 10, 2000, 0, 0, 0, NULL};
-    const char **exprs = calloc((size_t)argc + 1, sizeof *exprs);
-    char **operands = calloc((size_t)argc + 1, sizeof *operands);
+    /* file-scope so that memory is still reachable when a usage error
+     * exits from deep inside (no false leak reports) */
+    static const char **exprs;
+    static char **operands;
+    static bgc_ctx *ctx;
+    exprs = calloc((size_t)argc + 1, sizeof *exprs);
+    operands = calloc((size_t)argc + 1, sizeof *operands);
     int nexprs = 0, nops = 0, all_operands = 0, want_version = 0;
     unsigned long long seed = 0, maxbits = 0;
     int have_seed = 0, have_maxbits = 0;
@@ -529,7 +546,7 @@ int bgc_cli_main(int argc, char **argv)
     if (o.verify)
         bgc_verify_enable(1);
 
-    bgc_ctx *ctx = bgc_ctx_new();
+    ctx = bgc_ctx_new();
     if (!ctx) {
         bgc_error_plain("out of memory");
         return BGC_EXIT_FAIL;
@@ -552,19 +569,23 @@ int bgc_cli_main(int argc, char **argv)
     if (oneshot) {
         one_shot(ctx, oneshot, argc - oneshot_at, argv + oneshot_at);
     } else {
-        int stop = 0;
-        for (int i = 0; i < nexprs && !stop; i++) {
-            bgc_chunk ch = {"<arg>", exprs[i], strlen(exprs[i]), 1, 1, 1};
-            bgc_run_result res;
-            bgc_run_text(ctx, &ch, &res);
-            stop = res.stop;
-        }
+        if (nops > 0 && nexprs > 0 && access(operands[0], F_OK) != 0 &&
+            bgc_builtin_find(operands[0], strlen(operands[0])))
+            usage_error("'%s' is a builtin function: a one-shot cannot be combined with -e",
+                        operands[0]);
         if (nops > 0 && looks_like_name(operands[0]) && access(operands[0], F_OK) != 0) {
             const char *sug = bgc_builtin_suggest(operands[0], strlen(operands[0]));
             if (sug)
                 usage_error("'%s' is neither a file nor a builtin function (did you mean '%s'?)",
                             operands[0], sug);
             usage_error("'%s' is neither a file nor a builtin function", operands[0]);
+        }
+        int stop = 0;
+        for (int i = 0; i < nexprs && !stop; i++) {
+            bgc_chunk ch = {"<arg>", exprs[i], strlen(exprs[i]), 1, 1, 1};
+            bgc_run_result res;
+            bgc_run_text(ctx, &ch, &res);
+            stop = res.stop;
         }
         for (int i = 0; i < nops && !stop; i++)
             stop = run_file(ctx, operands[i]) < 0;
@@ -577,7 +598,7 @@ int bgc_cli_main(int argc, char **argv)
     }
 
     int status = BGC_EXIT_OK;
-    if (bgc_ctx_failures(ctx) > 0 || bgc_error_count() > 0)
+    if (bgc_ctx_failures(ctx) > 0 || bgc_error_count() > 0 || io_failed)
         status = BGC_EXIT_FAIL;
     if (bgc_verify_enabled() && bgc_verify_mismatches() > 0)
         status = BGC_EXIT_VERIFY;

@@ -318,3 +318,38 @@ env: BIGCALC_FAULT=mul
 args: -e '3 * 5'
 --- stdout
 15
+
+=== a directory is not a program
+args: $CASES/data
+status: 2
+--- stderr-re
+bigcalc: cannot open '\S*data': Is a directory
+
+=== a one-shot cannot follow -e
+args: -e 1 gcd 4 6
+status: 2
+--- stderr
+bigcalc: 'gcd' is a builtin function: a one-shot cannot be combined with -e
+Try 'bigcalc --help' for more information.
+
+=== a file named like a builtin runs as ./NAME
+args: $CASES/data/gcd
+--- stdout
+42
+
+=== CRLF line endings and blank lines are fine
+--- stdin-py
+'1 + 1\r\n\r\n\r\n2 * 3\r\n'
+--- stdout
+2
+6
+
+=== stdin without a final newline
+--- stdin-py
+'5 * 5'
+--- stdout
+25
+
+=== empty input
+--- stdin-py
+''
