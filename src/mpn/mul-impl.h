@@ -34,6 +34,13 @@ bgcn_status bgcn_mul_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp,
 bgcn_status bgcn_sqr_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp, long n,
                          bgcn_limb_t *ws);
 
+/* How full (percent) the NTT's power-of-two transform would be for an x
+ * bn: its cost doubles at each power of two, so a barely-filled transform
+ * loses to Toom well above the threshold. */
+int bgcn_ntt_fill_pct(long an, long bn);
+/* Minimum fill for the NTT between its threshold and 3x its threshold. */
+#define BGCN_NTT_MIN_FILL 60
+
 /* ---- linear helpers (all wrap modulo B^n; callers know the true
  * values fit, so a carry or borrow out of the top is discarded) ---- */
 

@@ -3,7 +3,10 @@
  *
  * Order of choice for {ap,an} x {bp,bn}, an >= bn (all sizes in limbs):
  *   bn < MUL_TOOM22            schoolbook (any an: its cost is an*bn)
- *   bn >= MUL_NTT              three-prime NTT (ntt.c), any shape
+ *   bn >= MUL_NTT              three-prime NTT (ntt.c), any shape, if
+ *       its power-of-two transform is at least 60% full or bn >= 3 MUL_NTT
+ *       (just past a power of two the NTT costs twice as much, and Toom-4
+ *       is faster there)
  *   bn >= MUL_TOOM44, shape fits Toom-4 (bn > 3 ceil(an/4))   Toom-4
  *   bn >= MUL_TOOM33, shape fits Toom-3 (bn > 2 ceil(an/3))   Toom-3
  *   shape fits Toom-2 (bn > ceil(an/2))                       Karatsuba,
@@ -18,7 +21,9 @@
  * Scratch: the Toom recursion works in one area allocated here per
  * top-level call, sized by bgcn_mul_toom_itch (a bound that does not
  * depend on the thresholds, so the tuning program may change them
- * freely between calls).  The NTT path allocates its own arrays. */
+ * freely between calls); up to MUL_STACK_LIMBS limbs it is a local array
+ * instead, since a malloc/free pair costs as much as a 10-limb product.
+ * The NTT path allocates its own arrays. */
 #include "bgcn.h"
 #include "mul-impl.h"
 #include "thresholds.h"
@@ -31,6 +36,9 @@ long bgcn_sqr_toom2_threshold = BGCN_SQR_TOOM2_THRESHOLD;
 long bgcn_sqr_toom3_threshold = BGCN_SQR_TOOM3_THRESHOLD;
 long bgcn_sqr_toom4_threshold = BGCN_SQR_TOOM4_THRESHOLD;
 long bgcn_sqr_ntt_threshold = BGCN_SQR_NTT_THRESHOLD;
+
+/* Scratch up to this size (16 KiB) lives on the stack. */
+#define MUL_STACK_LIMBS 2048
 
 /* The largest local need of one level is Toom-4's: five (2n+1)-limb
  * products and ten (n+1)-limb evaluations with n = ceil(N/4), at most
@@ -85,6 +93,14 @@ bgcn_status bgcn_sqr_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp, long n,
     return BGCN_OK;
 }
 
+static int use_ntt(long an, long bn, long threshold)
+{
+    if (bn < threshold)
+        return 0;
+    return bn >= 3 * threshold ||
+           bgcn_ntt_fill_pct(an, bn) >= BGCN_NTT_MIN_FILL;
+}
+
 /* an >= 2bn - 1: a in bn-limb pieces. */
 static bgcn_status mul_chunked(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                long an, const bgcn_limb_t *bp, long bn,
@@ -123,7 +139,7 @@ bgcn_status bgcn_mul_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
         bgcn_mul_basecase(rp, ap, an, bp, bn);
         return BGCN_OK;
     }
-    if (bn >= bgcn_mul_ntt_threshold)
+    if (use_ntt(an, bn, bgcn_mul_ntt_threshold))
         return bgcn_mul_ntt(rp, ap, an, bp, bn);
     if (bn >= bgcn_mul_toom44_threshold && bn > 3 * ((an + 3) / 4))
         return bgcn_mul_toom44(rp, ap, an, bp, bn, scratch);
@@ -141,7 +157,7 @@ bgcn_status bgcn_sqr_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
         bgcn_sqr_basecase(rp, ap, n);
         return BGCN_OK;
     }
-    if (n >= bgcn_sqr_ntt_threshold)
+    if (use_ntt(n, n, bgcn_sqr_ntt_threshold))
         return bgcn_sqr_ntt(rp, ap, n);
     if (n >= bgcn_sqr_toom4_threshold && n > 3 * ((n + 3) / 4))
         return bgcn_sqr_toom4(rp, ap, n, scratch);
@@ -160,9 +176,14 @@ bgcn_status bgcn_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
         bgcn_mul_basecase(rp, ap, an, bp, bn);
         return BGCN_OK;
     }
-    if (bn >= bgcn_mul_ntt_threshold)
+    if (use_ntt(an, bn, bgcn_mul_ntt_threshold))
         return bgcn_mul_ntt(rp, ap, an, bp, bn);
-    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)bgcn_mul_rec_itch(an, bn));
+    long itch = bgcn_mul_rec_itch(an, bn);
+    if (itch <= MUL_STACK_LIMBS) {
+        bgcn_limb_t buf[MUL_STACK_LIMBS];
+        return bgcn_mul_rec(rp, ap, an, bp, bn, buf);
+    }
+    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)itch);
     if (!ws)
         return BGCN_ENOMEM;
     bgcn_status st = bgcn_mul_rec(rp, ap, an, bp, bn, ws);
@@ -178,9 +199,14 @@ bgcn_status bgcn_sqr(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n)
         bgcn_sqr_basecase(rp, ap, n);
         return BGCN_OK;
     }
-    if (n >= bgcn_sqr_ntt_threshold)
+    if (use_ntt(n, n, bgcn_sqr_ntt_threshold))
         return bgcn_sqr_ntt(rp, ap, n);
-    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)bgcn_mul_toom_itch(n));
+    long itch = bgcn_mul_toom_itch(n);
+    if (itch <= MUL_STACK_LIMBS) {
+        bgcn_limb_t buf[MUL_STACK_LIMBS];
+        return bgcn_sqr_rec(rp, ap, n, buf);
+    }
+    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)itch);
     if (!ws)
         return BGCN_ENOMEM;
     bgcn_status st = bgcn_sqr_rec(rp, ap, n, ws);

@@ -32,14 +32,16 @@
 typedef unsigned __int128 u128;
 
 typedef struct {
-    bgcn_limb_t p;    /* the prime, < 2^63 */
+    bgcn_limb_t p;    /* the prime, 2^61 < p < 2^62 */
+    bgcn_limb_t p2;   /* 2p */
+    bgcn_limb_t pinv; /* p^-1 mod 2^64 */
     bgcn_limb_t pneg; /* -p^-1 mod 2^64 */
     bgcn_limb_t r1;   /* R mod p (1 in Montgomery form) */
     bgcn_limb_t r2;   /* R^2 mod p */
     bgcn_limb_t g;    /* a primitive root mod p */
 } prime_t;
 
-#define NTT_LOG2_MAX 55
+#define NTT_LOG2_MAX 41
 
 static bgcn_limb_t mont(bgcn_limb_t a, bgcn_limb_t b, const prime_t *P)
 {
@@ -49,6 +51,28 @@ static bgcn_limb_t mont(bgcn_limb_t a, bgcn_limb_t b, const prime_t *P)
      * of the sum is zero by the choice of m. */
     bgcn_limb_t u = (bgcn_limb_t)((t + (u128)m * P->p) >> 64);
     return u >= P->p ? u - P->p : u;
+}
+
+/* Lazy Montgomery product for the transforms: a < 2^64, b < 2p with
+ * a b < 2^64 p; returns a b / R mod p in (0, 2p), no branch.  With m =
+ * t p^-1 mod 2^64 the low limbs of t and m p agree, so (t - m p) / 2^64 is
+ * the difference of the high limbs, in (-p, p). */
+static inline bgcn_limb_t mont_lazy(bgcn_limb_t a, bgcn_limb_t b,
+                                    bgcn_limb_t p, bgcn_limb_t pinv)
+{
+    u128 t = (u128)a * b;
+    bgcn_limb_t m = (bgcn_limb_t)t * pinv;
+    bgcn_limb_t h = (bgcn_limb_t)(((u128)m * p) >> 64);
+    return (bgcn_limb_t)(t >> 64) - h + p;
+}
+
+/* x in [0, 4p) to [0, 2p), without a branch (the comparison is data
+ * dependent and mispredicts half the time): x - 2p is in (-2p, 2p) and
+ * 2p < 2^63, so its top bit is its sign. */
+static inline bgcn_limb_t red2(bgcn_limb_t x, bgcn_limb_t p2)
+{
+    bgcn_limb_t y = x - p2;
+    return y + (p2 & (0 - (y >> 63)));
 }
 
 static bgcn_limb_t addm(bgcn_limb_t a, bgcn_limb_t b, bgcn_limb_t p)
@@ -91,18 +115,22 @@ static prime_t make_prime(bgcn_limb_t p, bgcn_limb_t g)
     bgcn_limb_t x = p;
     for (int i = 0; i < 5; i++)
         x *= 2 - p * x;
+    P.pinv = x;
     P.pneg = -x;
+    P.p2 = 2 * p;
     P.r1 = (bgcn_limb_t)(((u128)1 << 64) % p);
     P.r2 = mulm_slow(P.r1, P.r1, p);
     return P;
 }
 
-/* The three primes: 87*2^56+1, 131*2^55+1, 197*2^55+1 with primitive
- * roots 5, 3, 3 (checked with a computer algebra system when chosen). */
-static const bgcn_limb_t ntt_p[3] = {0x5700000000000001u,
-                                     0x4180000000000001u,
-                                     0x6280000000000001u};
-static const bgcn_limb_t ntt_g[3] = {5, 3, 3};
+/* The three primes, (2^16 - 1) 2^46 + 1, 1048545 * 2^42 + 1 and
+ * 1048533 * 2^42 + 1, just below 2^62 (so that 4p < 2^64 for the lazy
+ * butterflies), with primitive roots 11, 19, 5 (checked with a computer
+ * algebra system when chosen).  p1 p2 p3 > 2^185.99. */
+static const bgcn_limb_t ntt_p[3] = {0x3fffc00000000001u,
+                                     0x3fff840000000001u,
+                                     0x3fff540000000001u};
+static const bgcn_limb_t ntt_g[3] = {11, 19, 5};
 
 /* tw[h + j] = w_{2h}^j R mod p for h = 1 .. N/2, j < h. */
 static void make_table(bgcn_limb_t *tw, long N, const prime_t *P)
@@ -121,63 +149,59 @@ static void make_table(bgcn_limb_t *tw, long N, const prime_t *P)
             tw[h + j] = tw[2 * h + 2 * j];
 }
 
-/* Forward DIF on {a, m}, m a power of two. */
-static void fwd_levels(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
-                       const prime_t *P)
+/* Values in the transforms are kept in [0, 2p) (Harvey's lazy
+ * butterflies): sums are corrected by one conditional subtraction of 2p,
+ * differences are offset by 2p, and mont_lazy accepts inputs below 4p. */
+
+/* One forward DIF level on a block of 2h: (x + y, (x - y) w^j). */
+static void fwd_block(bgcn_limb_t *restrict x, long h,
+                      const bgcn_limb_t *restrict tw, const prime_t *P)
 {
-    bgcn_limb_t p = P->p;
-    for (long len = m; len >= 2; len /= 2) {
-        long h = len / 2;
-        const bgcn_limb_t *w = tw + h;
-        for (long blk = 0; blk < m; blk += len) {
-            bgcn_limb_t *x = a + blk, *y = a + blk + h;
-            for (long j = 0; j < h; j++) {
-                bgcn_limb_t u = x[j], v = y[j];
-                x[j] = addm(u, v, p);
-                y[j] = mont(subm(u, v, p), w[j], P);
-            }
-        }
+    const bgcn_limb_t p = P->p, p2 = P->p2, pinv = P->pinv;
+    bgcn_limb_t *restrict y = x + h;
+    const bgcn_limb_t *w = tw + h;
+    for (long j = 0; j < h; j++) {
+        bgcn_limb_t u = x[j], v = y[j];
+        x[j] = red2(u + v, p2);
+        y[j] = mont_lazy(u - v + p2, w[j], p, pinv);
     }
 }
 
+/* Forward DIF on {a, m}, m a power of two: natural order in, bit-reversed
+ * order out. */
 static void fwd(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
                 const prime_t *P)
 {
     if (m <= 1024) {
-        fwd_levels(a, m, tw, P);
+        for (long len = m; len >= 2; len /= 2)
+            for (long blk = 0; blk < m; blk += len)
+                fwd_block(a + blk, len / 2, tw, P);
         return;
     }
-    long h = m / 2;
-    bgcn_limb_t p = P->p;
-    const bgcn_limb_t *w = tw + h;
-    bgcn_limb_t *x = a, *y = a + h;
-    for (long j = 0; j < h; j++) {
-        bgcn_limb_t u = x[j], v = y[j];
-        x[j] = addm(u, v, p);
-        y[j] = mont(subm(u, v, p), w[j], P);
-    }
-    fwd(a, h, tw, P);
-    fwd(a + h, h, tw, P);
+    fwd_block(a, m / 2, tw, P);
+    fwd(a, m / 2, tw, P);
+    fwd(a + m / 2, m / 2, tw, P);
 }
 
 /* One inverse DIT level of length 2h on a block: x + y w^-j, x - y w^-j,
  * with w^-j = -w^(h-j) for j >= 1. */
-static void inv_block(bgcn_limb_t *x, long h, const bgcn_limb_t *tw,
-                      const prime_t *P)
+static void inv_block(bgcn_limb_t *restrict x, long h,
+                      const bgcn_limb_t *restrict tw, const prime_t *P)
 {
-    bgcn_limb_t p = P->p;
-    bgcn_limb_t *y = x + h;
+    const bgcn_limb_t p = P->p, p2 = P->p2, pinv = P->pinv;
+    bgcn_limb_t *restrict y = x + h;
     const bgcn_limb_t *w = tw + h;
     bgcn_limb_t u = x[0], v = y[0];
-    x[0] = addm(u, v, p);
-    y[0] = subm(u, v, p);
+    x[0] = red2(u + v, p2);
+    y[0] = red2(u - v + p2, p2);
     for (long j = 1; j < h; j++) {
-        bgcn_limb_t u = x[j], t = mont(y[j], w[h - j], P);
-        x[j] = subm(u, t, p);
-        y[j] = addm(u, t, p);
+        bgcn_limb_t u = x[j], t = mont_lazy(y[j], w[h - j], p, pinv);
+        x[j] = red2(u - t + p2, p2);
+        y[j] = red2(u + t, p2);
     }
 }
 
+/* Inverse of fwd up to the factor m: bit-reversed in, natural out. */
 static void inv(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
                 const prime_t *P)
 {
@@ -187,30 +211,81 @@ static void inv(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
                 inv_block(a + blk, len / 2, tw, P);
         return;
     }
-    long h = m / 2;
-    inv(a, h, tw, P);
-    inv(a + h, h, tw, P);
-    inv_block(a, h, tw, P);
+    inv(a, m / 2, tw, P);
+    inv(a + m / 2, m / 2, tw, P);
+    inv_block(a, m / 2, tw, P);
 }
 
-/* {r, N} = {a, an} mod p, zero padded. */
-static void load(bgcn_limb_t *r, long N, const bgcn_limb_t *a, long an,
-                 bgcn_limb_t p)
+/* Bits [o, o + nb) of {a, an} (zero beyond the end), nb <= 128 - 63. */
+static u128 get_bits(const bgcn_limb_t *a, long an, long o, int nb)
 {
-    for (long i = 0; i < an; i++) {
-        bgcn_limb_t x = a[i];
-        while (x >= p) /* at most three times: p > 2^62 */
-            x -= p;
-        r[i] = x;
+    long q = o / 64;
+    int sh = (int)(o % 64);
+    bgcn_limb_t l0 = q < an ? a[q] : 0;
+    bgcn_limb_t l1 = q + 1 < an ? a[q + 1] : 0;
+    bgcn_limb_t l2 = q + 2 < an ? a[q + 2] : 0;
+    u128 v = ((u128)l1 << 64) | l0;
+    if (sh)
+        v = (v >> sh) | ((u128)l2 << (128 - sh));
+    return nb >= 128 ? v : v & (((u128)1 << nb) - 1);
+}
+
+/* {r, N} = the nc coefficients of nb bits of {a, an}, mod p, zero padded.
+ * A coefficient x = lo + hi 2^64 reduces as lo mod p + hi R mod p, by
+ * mont(lo, R) and mont(hi, R^2). */
+static void load(bgcn_limb_t *r, long N, const bgcn_limb_t *a, long an,
+                 long nc, int nb, const prime_t *P)
+{
+    bgcn_limb_t p = P->p;
+    for (long i = 0; i < nc; i++) {
+        u128 x = get_bits(a, an, (long)i * nb, nb);
+        bgcn_limb_t lo = (bgcn_limb_t)x, hi = (bgcn_limb_t)(x >> 64);
+        lo = lo >= p ? mont(lo, P->r1, P) : lo; /* lo R / R */
+        r[i] = hi ? addm(lo, mont(hi, P->r2, P), p) : lo;
     }
-    for (long i = an; i < N; i++)
+    for (long i = nc; i < N; i++)
         r[i] = 0;
 }
 
-/* Garner recombination of the residues of coefficient i in r[0..2] and
- * carry-propagating sum into {rp, rn}. */
+/* Adds v (three limbs) times 2^o into {rp, rn}; the limbs of the shifted
+ * value beyond rn are zero (the true product fits rn limbs). */
+static void add_at(bgcn_limb_t *rp, long rn, const bgcn_limb_t v[3], long o)
+{
+    long q = o / 64;
+    int sh = (int)(o % 64);
+    bgcn_limb_t w[4];
+    if (sh) {
+        w[0] = v[0] << sh;
+        w[1] = (v[1] << sh) | (v[0] >> (64 - sh));
+        w[2] = (v[2] << sh) | (v[1] >> (64 - sh));
+        w[3] = v[2] >> (64 - sh);
+    } else {
+        w[0] = v[0];
+        w[1] = v[1];
+        w[2] = v[2];
+        w[3] = 0;
+    }
+    bgcn_limb_t c = 0;
+    long i;
+    for (i = 0; i < 4 && q + i < rn; i++) {
+        bgcn_limb_t x = rp[q + i], y = w[i] + c;
+        c = y < c;
+        x += y;
+        c += x < y;
+        rp[q + i] = x;
+    }
+    for (; i < 4; i++)
+        BGCN_ASSERT(w[i] == 0);
+    for (long j = q + 4; c && j < rn; j++) {
+        rp[j]++;
+        c = rp[j] == 0;
+    }
+}
+
+/* Garner recombination of the nc coefficients (residues res[0..2][i]),
+ * each added at bit i * nb of {rp, rn}. */
 static void crt_store(bgcn_limb_t *rp, long rn, bgcn_limb_t *const res[3],
-                      const prime_t P[3])
+                      long nc, int nb, const prime_t P[3])
 {
     const bgcn_limb_t p1 = P[0].p, p2 = P[1].p, p3 = P[2].p;
     /* Constants in Montgomery form: p1^-1 mod p2, p1 mod p3,
@@ -222,41 +297,67 @@ static void crt_store(bgcn_limb_t *rp, long rn, bgcn_limb_t *const res[3],
     u128 p12 = (u128)p1 * p2;
     bgcn_limb_t p12lo = (bgcn_limb_t)p12, p12hi = (bgcn_limb_t)(p12 >> 64);
 
-    bgcn_limb_t c0 = 0, c1 = 0; /* pending carry: c0 + c1 2^64 */
-    long nc = rn - 1;           /* number of coefficients */
+    for (long i = 0; i < rn; i++)
+        rp[i] = 0;
     for (long i = 0; i < nc; i++) {
         bgcn_limb_t r1 = res[0][i], r2 = res[1][i], r3 = res[2][i];
         bgcn_limb_t x1 = r1;
         bgcn_limb_t r1m2 = r1 >= p2 ? r1 - p2 : r1; /* p1 < 2 p2 */
         bgcn_limb_t x2 = mont(subm(r2, r1m2, p2), i12, &P[1]);
-        bgcn_limb_t y = r1 >= p3 ? r1 - p3 : r1; /* p1 < p3 */
+        bgcn_limb_t y = r1 >= p3 ? r1 - p3 : r1; /* p1 < 2 p3 */
         y = addm(y, mont(x2, p1m3, &P[2]), p3);
         bgcn_limb_t x3 = mont(subm(r3, y, p3), i123, &P[2]);
-        /* v = x1 + p1 x2 + p12 x3 (three limbs) plus the carry. */
-        u128 t = (u128)p1 * x2 + x1 + c0;
-        bgcn_limb_t v0 = (bgcn_limb_t)t;
-        u128 hi = (t >> 64) + (u128)c1;
-        t = (u128)p12lo * x3;
-        u128 s = (u128)v0 + (bgcn_limb_t)t;
-        rp[i] = (bgcn_limb_t)s;
-        /* next carry = hi + (t >> 64) + p12hi x3 + (s >> 64) */
-        u128 nxt = hi + (t >> 64) + (s >> 64) + (u128)p12hi * x3;
-        c0 = (bgcn_limb_t)nxt;
-        c1 = (bgcn_limb_t)(nxt >> 64);
+        /* v = x1 + p1 x2 + p12 x3 < p1 p2 p3 < 2^188, three limbs. */
+        bgcn_limb_t v[3];
+        u128 t = (u128)p1 * x2 + x1;
+        u128 u = (u128)p12lo * x3;
+        u128 s = (u128)(bgcn_limb_t)t + (bgcn_limb_t)u;
+        v[0] = (bgcn_limb_t)s;
+        u128 hi = (t >> 64) + (u >> 64) + (s >> 64) + (u128)p12hi * x3;
+        v[1] = (bgcn_limb_t)hi;
+        v[2] = (bgcn_limb_t)(hi >> 64);
+        add_at(rp, rn, v, (long)i * nb);
     }
-    rp[nc] = c0;
-    BGCN_ASSERT(c1 == 0);
+}
+
+/* Transform length 2^k and coefficient width nb: each coefficient of the
+ * product is below min(na, nb') 2^(2 nb) <= 2^(k + 2 nb), which must stay
+ * below p1 p2 p3 > 2^185.99; so nb = floor((185 - k) / 2), capped at 64 + 63
+ * - 1 bits so a coefficient never spans more than three limbs after an
+ * unaligned start, and the smallest k whose nb makes the operands fit. */
+static void choose_size(long an, long bn, int *kp, int *nbp, long *nap,
+                        long *nbcp)
+{
+    for (int k = 1;; k++) {
+        int nb = (185 - k) / 2;
+        if (nb > 92)
+            nb = 92;
+        long na = (an * 64 + nb - 1) / nb, nbc = (bn * 64 + nb - 1) / nb;
+        if (na + nbc - 1 <= (1L << k)) {
+            *kp = k;
+            *nbp = nb;
+            *nap = na;
+            *nbcp = nbc;
+            return;
+        }
+    }
+}
+
+int bgcn_ntt_fill_pct(long an, long bn)
+{
+    long na, nbc;
+    int k, nb;
+    choose_size(an, bn, &k, &nb, &na, &nbc);
+    return (int)(100 * (na + nbc - 1) >> k);
 }
 
 static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                            const bgcn_limb_t *bp, long bn)
 {
-    long rn = an + bn, N = 1;
-    int k = 0;
-    while (N < rn - 1 || N < 2) {
-        N *= 2;
-        k++;
-    }
+    long rn = an + bn, na, nbc;
+    int k, nb;
+    choose_size(an, bn, &k, &nb, &na, &nbc);
+    long N = 1L << k;
     BGCN_ASSERT(k <= NTT_LOG2_MAX);
     int square = bp == NULL;
     bgcn_status st = BGCN_OK;
@@ -279,16 +380,17 @@ static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
         const prime_t *Pi = &P[i];
         bgcn_limb_t *ra = res[i];
         make_table(tw, N, Pi);
-        load(ra, N, ap, an, Pi->p);
+        load(ra, N, ap, an, na, nb, Pi);
         fwd(ra, N, tw, Pi);
+        const bgcn_limb_t p = Pi->p, pinv = Pi->pinv;
         if (square) {
             for (long j = 0; j < N; j++)
-                ra[j] = mont(ra[j], ra[j], Pi);
+                ra[j] = mont_lazy(ra[j], ra[j], p, pinv);
         } else {
-            load(tb, N, bp, bn, Pi->p);
+            load(tb, N, bp, bn, nbc, nb, Pi);
             fwd(tb, N, tw, Pi);
             for (long j = 0; j < N; j++)
-                ra[j] = mont(ra[j], tb[j], Pi);
+                ra[j] = mont_lazy(ra[j], tb[j], p, pinv);
         }
         if (bgcn_interrupt_flag) {
             st = BGCN_EINTR;
@@ -299,10 +401,12 @@ static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
          * R / N, i.e. mont(x, R^2 / N). */
         bgcn_limb_t ninv = powm_slow((bgcn_limb_t)N, Pi->p - 2, Pi->p);
         bgcn_limb_t sc = mulm_slow(Pi->r2, ninv, Pi->p);
-        for (long j = 0; j < rn - 1; j++)
-            ra[j] = mont(ra[j], sc, Pi);
+        for (long j = 0; j < na + nbc - 1; j++) {
+            bgcn_limb_t x = mont_lazy(ra[j], sc, p, pinv);
+            ra[j] = x >= p ? x - p : x;
+        }
     }
-    crt_store(rp, rn, res, P);
+    crt_store(rp, rn, res, na + nbc - 1, nb, P);
     goto out;
 nomem:
     st = BGCN_ENOMEM;

@@ -409,7 +409,9 @@ Test(mul, kernel_paths)
 
 Test(mul, enomem)
 {
-    long shapes[][2] = {{300, 300}, {1000, 120}, {6000, 6000}, {9000, 5000}};
+    /* Above the stack-scratch size (2048 limbs of scratch) so that the Toom
+     * paths allocate, and above the NTT threshold. */
+    long shapes[][2] = {{400, 400}, {3000, 400}, {6000, 6000}, {9000, 5000}};
     for (int i = 0; i < 4; i++) {
         long an = shapes[i][0], bn = shapes[i][1];
         bgcn_limb_t *a = malloc(an * sizeof *a), *b = malloc(bn * sizeof *b),
