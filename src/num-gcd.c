@@ -44,8 +44,13 @@ static bgc_err lcm(bgc_int *r, const bgc_int *a, const bgc_int *b)
     bgc_init(&g);
     bgc_init(&t);
     bgc_err e = gcd(&g, a, b);
+    long an = BGC_ABS(a->size), gn = g.size;
     if (e == BGC_OK)
-        e = bgc_divmod_abs(&t, NULL, a, &g); /* exact */
+        e = bgc_room(&t, an - gn + 1);
+    if (e == BGC_OK) /* |a| / g is exact: Hensel division from the low end */
+        e = bgc_from_status(bgcn_divexact(t.d, a->d, an, g.d, gn));
+    if (e == BGC_OK)
+        bgc_norm(&t, an - gn + 1, 0);
     if (e == BGC_OK)
         e = bgc_mul(&t, &t, b);
     if (e == BGC_OK) {
