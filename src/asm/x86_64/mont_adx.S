@@ -27,7 +27,13 @@
  * iteration names the registers one place down (macro argument rotation,
  * no moves), the zeroed t_0 becoming the new top limb.  t < 2m holds
  * after every iteration, so t_n <= 1 and one subtraction finishes:
- * r - m is stored, and cmovc puts r back when it borrowed.
+ * r - m is formed (in registers for n = 4, stored for n = 8) and cmovc
+ * puts r back when it borrowed.
+ * Stack: general n takes 16n bytes (+ 64 for alignment) for T, so this is
+ * meant for moduli up to a few thousand limbs, like the C twin.
+ * Tried and dropped: for n = 4, computing the next quotient early from
+ * hi(q m_0) (8-cycle instead of 10-cycle quotient chain): dependent-call
+ * latency 73 -> 72 cycles only, so the chain is not what bounds it.
  *
  * Register map (n = 4, 8): rsi ap, rcx mp, rdx MULX multiplier, rax/r11
  * product halves.  n = 4: t in r8 rbx rbp r12 r13 r14, bp r10, minv r9,

@@ -6,8 +6,8 @@
  *   addmul_1: {rp,n} += {ap,n} * b,  returns the carry limb
  *   submul_1: {rp,n} -= {ap,n} * b,  returns the borrow limb
  * Method: rows_adx.h -- MULX (flagless) with two carry chains, ADCX (CF)
- * building the row a*b and ADOX (OF) adding it into r; 4-way unrolled,
- * one copy of the row per n mod 4 so the feed-in is straight code.
+ * building the row a*b and ADOX (OF) adding it into r; 8-way unrolled,
+ * one copy of the row per n mod 8 so the feed-in is straight code.
  *
  * Register map at entry: rdi rp, rsi ap, rdx n -> r10, rcx b -> rdx (the
  * MULX multiplier), rcx = n >> 3 loop count, r8..r11 lo/hi pairs, rax
