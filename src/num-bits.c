@@ -134,7 +134,8 @@ static bgc_err bitop(bgc_int *r, const bgc_int *a, const bgc_int *b,
     int neg = op == OP_AND ? (na && nb) : op == OP_OR ? (na || nb)
                                                       : (na != nb);
     long n = BGC_MAX(BGC_ABS(a->size), BGC_ABS(b->size)) + 1;
-    BGC_TRY(bgc_check_bits((uint64_t)n * 64));
+    /* |result| < 2^(L+1) for operands below 2^L in magnitude */
+    BGC_TRY(bgc_check_bits(BGC_MAX(bgc_bitlen_u(a), bgc_bitlen_u(b)) + 1));
     bgc_int t;
     bgc_init(&t);
     BGC_TRY(bgc_room(&t, n));

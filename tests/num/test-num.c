@@ -455,6 +455,15 @@ Test(num, errors)
     digs[400] = 0;
     cr_assert_eq(bgc_set_str(&r, digs, 400, 10), BGC_ETOOBIG);
     cr_assert_eq(bgc_set_str(&r, digs, 300, 10), BGC_OK);
+    /* bitwise results near the limit: bounded by the operands' bits + 1 */
+    cr_assert_eq(bgc_set_si(&a, -1), BGC_OK);
+    cr_assert_eq(bgc_shl_ui(&a, &a, 1200), BGC_OK);
+    cr_assert_eq(bgc_set_si(&b, 12345), BGC_OK);
+    cr_assert_eq(bgc_and(&r, &a, &b), BGC_OK);
+    cr_assert_eq(bgc_or(&r, &a, &b), BGC_OK);
+    cr_assert_eq(bgc_xor(&r, &a, &b), BGC_OK);
+    cr_assert_eq(bgc_shl_ui(&a, &a, 99), BGC_OK);
+    cr_assert_eq(bgc_shl_ui(&a, &a, 1), BGC_ETOOBIG);
     bgc_set_max_bits(BGC_DEFAULT_MAX_BITS);
     bgc_clear(&k);
     bgc_clear(&a);
