@@ -15,7 +15,9 @@
  * clock's resolution does not matter; of several batches the minimum time
  * per call is shown (interrupts and the other core's load only ever add
  * time) and the median goes to the JSON as a measure of noise.  Cycles are
- * nanoseconds times the measured clock.
+ * nanoseconds times the measured clock.  The thread's CPU time is taken
+ * beside the wall time: when even the best sample has 10% more wall time
+ * than CPU time, the row is marked, since the CPU was shared.
  *
  * Ratios are engine time / reference time: below 1.00 the engine is
  * faster.  A row whose engine result differs from GMP's is marked
@@ -146,19 +148,27 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static double cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
 bgc_bench_time bgc_bench_measure(bgc_bench *b, bgc_bench_fn fn, void *ctx)
 {
     const double target = b->quick ? 2e5 : 1e6; /* ns per sample */
     const double budget = b->quick ? 1e8 : 6e8; /* ns per row, roughly */
     enum { MAXREPS = MAX_SAMPLES };
     int reps = b->quick ? 3 : MAXREPS;
-    double s[MAXREPS];
+    double s[MAXREPS], cpu_min;
 
     fn(ctx, 1); /* warm caches, fault pages in */
     long iters = 1;
-    double t;
+    double t, c0;
     for (;;) {
         double t0 = now_ns();
+        c0 = cpu_ns();
         fn(ctx, iters);
         t = now_ns() - t0;
         if (t >= target || iters >= (1L << 40))
@@ -173,13 +183,18 @@ bgc_bench_time bgc_bench_measure(bgc_bench *b, bgc_bench_fn fn, void *ctx)
     if (t * reps > budget) /* slow operations: fewer samples */
         reps = t * 3 > budget ? 3 : (int)(budget / t);
     s[0] = t / iters; /* the sizing run was a full sample */
+    cpu_min = (cpu_ns() - c0) / iters;
     for (int k = 1; k < reps; k++) {
         double t0 = now_ns();
+        c0 = cpu_ns();
         fn(ctx, iters);
+        double c = (cpu_ns() - c0) / iters;
         s[k] = (now_ns() - t0) / iters;
+        if (c < cpu_min)
+            cpu_min = c;
     }
     qsort(s, reps, sizeof s[0], cmp_double);
-    return (bgc_bench_time){s[0], s[reps / 2]};
+    return (bgc_bench_time){s[0], s[reps / 2], cpu_min};
 }
 
 /* ---- paths, data, checks ---------------------------------------------- */
@@ -294,7 +309,8 @@ static void json_time(FILE *f, const bgc_bench *b, bgc_bench_time t)
         fputs("null", f);
         return;
     }
-    fprintf(f, "{\"min_ns\": %.6g, \"median_ns\": %.6g", t.min_ns, t.med_ns);
+    fprintf(f, "{\"min_ns\": %.6g, \"median_ns\": %.6g, \"cpu_min_ns\": %.6g",
+            t.min_ns, t.med_ns, t.cpu_ns);
     if (b->core_mhz > 0)
         fprintf(f, ", \"cycles\": %.6g", t.min_ns * b->core_mhz / 1e3);
     fputc('}', f);
@@ -325,6 +341,13 @@ void bgc_bench_table(bgc_bench *b, const char *title, unsigned flags)
             printf(" %10s %6s", "OpenSSL", "ratio");
         putchar('\n');
     }
+}
+
+/* Even the best sample spent a tenth more wall time than CPU time: the
+ * thread was descheduled for part of every sample. */
+static int preempted(const bgc_bench_time *t)
+{
+    return t->min_ns > 0 && t->cpu_ns > 0 && t->min_ns > 1.1 * t->cpu_ns;
 }
 
 void bgc_bench_emit(bgc_bench *b, const bgc_bench_row *r)
@@ -363,6 +386,8 @@ void bgc_bench_emit(bgc_bench *b, const bgc_bench_row *r)
     }
     if (r->note)
         printf("  %s", r->note);
+    else if (preempted(&r->eng) || preempted(&r->gmp) || preempted(&r->ossl))
+        printf("  (shared CPU: wall > 1.1 x CPU time)");
     putchar('\n');
     fflush(stdout);
 

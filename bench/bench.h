@@ -21,10 +21,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Time per call in nanoseconds; min_ns == 0 means "not measured". */
+/* Time per call in nanoseconds; min_ns == 0 means "not measured".
+ * min/med: wall time (minimum and median over the samples); cpu_ns: the
+ * smallest thread CPU time of a sample (wall much above it: the CPU was
+ * shared while measuring). */
 typedef struct bgc_bench_time {
     double min_ns;
     double med_ns;
+    double cpu_ns;
 } bgc_bench_time;
 
 /* The state of one run.  Groups read the public fields. */
