@@ -62,6 +62,11 @@ tests_mpn_test_mont_LDADD = $(TEST_LDADD)
 tests_mpn_test_powm_SOURCES = tests/mpn/test-powm.c
 tests_mpn_test_powm_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_powm_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/mpn/test-prime
+TESTS += tests/mpn/test-prime
+tests_mpn_test_prime_SOURCES = tests/mpn/test-prime.c
+tests_mpn_test_prime_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_prime_LDADD = $(TEST_LDADD)
 # Constant-time powm_sec under valgrind memcheck, exponent marked undefined.
 EXTRA_DIST += tests/mpn/ct-powm-sec.sh
 if BGC_HAVE_VALGRIND

@@ -50,4 +50,8 @@ libbgcn_a_SOURCES += \
 	src/mpn/mont.c \
 	src/mpn/powm.c \
 	src/mpn/powm_even.c \
-	src/mpn/powm_sec.c
+	src/mpn/powm_sec.c \
+	src/mpn/nt-impl.h \
+	src/mpn/jacobi.c \
+	src/mpn/prime.c \
+	src/mpn/nextprime.c
