@@ -1,0 +1,53 @@
+/* nt-impl.h -- internal helpers of the number-theory files (internal,
+ * interface may change). */
+#ifndef BGCN_NT_IMPL_H
+#define BGCN_NT_IMPL_H
+
+#include "bgcn.h"
+
+/* Odd primes below 1024 (171 of them), for trial division. */
+extern const unsigned short bgcn_small_primes[];
+#define BGCN_NSMALL_PRIMES 171
+
+/* Fill ps[] with the odd primes below lim (lim <= 2^20), return how many;
+ * ps needs room for lim/2 entries.  Eratosthenes over odd numbers with a
+ * byte map in the caller's scratch sieve[] (lim/2 bytes). */
+long bgcn_odd_primes_below(unsigned *ps, unsigned char *sieve, unsigned lim);
+
+/* Strong probable-prime test of odd n > 3 to base a (Miller-Rabin):
+ * ctx is n's Montgomery context, a = {ap, n} with 1 < a < n-1 (plain
+ * form).  *result 1 for probable prime, 0 for composite. */
+bgcn_status bgcn_sprp(int *result, bgcn_mont *ctx, const bgcn_limb_t *ap)
+    BGCN_WUR;
+
+/* log2(x) for x >= 1 to about 1e-9, without libm. */
+static inline double bgcn_log2_approx(double x)
+{
+    int e = 0;
+    while (x >= 2.0) {
+        x *= 0.5;
+        e++;
+    }
+    /* ln(x) = 2 atanh(z), z = (x-1)/(x+1) <= 1/3 */
+    double z = (x - 1) / (x + 1), z2 = z * z, term = z, s = 0;
+    for (int k = 1; k < 40; k += 2) {
+        s += term / k;
+        term *= z2;
+    }
+    return e + 2 * s * 1.4426950408889634;
+}
+
+/* An allocated natural number (limb vector and normalised size) for the
+ * product trees of factorial and binomial. */
+typedef struct {
+    bgcn_limb_t *p;
+    long n;
+} bgcn_nat;
+
+/* Product of the limbs f[0..cnt) (each nonzero) by a balanced product
+ * tree with bgcn_mul; the result is allocated into *r.  cnt >= 1.
+ * Polls BGCN_POLL.  Status BGCN_OK / BGCN_ENOMEM / BGCN_EINTR. */
+bgcn_status bgcn_prod_limbs(bgcn_nat *r, const bgcn_limb_t *f, long cnt)
+    BGCN_WUR;
+
+#endif
