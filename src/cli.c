@@ -267,6 +267,15 @@ static void print_value(bgc_ctx *ctx, const bgc_int *v)
     free(s);
 }
 
+/* Print the --verify mismatches of the last operation, if any. */
+static void report_verify(void)
+{
+    if (bgc_verify_enabled() && bgc_verify_pending()) {
+        fflush(stdout);
+        bgc_verify_report(stderr);
+    }
+}
+
 /* Report a builtin's failure at a position. */
 static void call_error(const char *source, int line, int col, const bgc_builtin *b,
                        bgc_err e)
@@ -330,6 +339,7 @@ static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b)
         if (!ok)
             continue;
         bgc_err e = b->fn(&v[0], v, 3);
+        report_verify();
         if (e != BGC_OK) {
             call_error("<stdin>", lineno, 1, b, e);
             if (e == BGC_EINTR)
@@ -372,6 +382,7 @@ static void one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args)
             ok = 0;
     if (ok) {
         bgc_err e = b->fn(&v[0], v, nargs);
+        report_verify();
         if (e != BGC_OK) {
             call_error("<arg>", 1, 1, b, e);
             ok = 0;

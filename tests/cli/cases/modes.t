@@ -353,3 +353,12 @@ args: $CASES/data/gcd
 === empty input
 --- stdin-py
 ''
+
+=== one-shot under --verify: an injected fault is reported, exit 3
+env: BIGCALC_FAULT=gcd
+args: --verify gcd '2^100' '6^50'
+status: 3
+--- stdout-re
+\d+
+--- stderr-re
+bigcalc: verify: mismatch in gcd .*
