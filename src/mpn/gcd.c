@@ -84,6 +84,8 @@ static int cmp_norm(const bgcn_limb_t *ap, long an, const bgcn_limb_t *bp,
     return bgcn_div_cmp(ap, bp, an);
 }
 
+long bgcn_gcd_dc_threshold = BGCN_GCD_DC_THRESHOLD;
+
 bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
                      long un, const bgcn_limb_t *vp, long vn)
 {
@@ -129,6 +131,15 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
             an = 1;
             bn = r != 0;
             break;
+        }
+        if (bn >= bgcn_gcd_dc_threshold && an - bn <= 1) {
+            /* half-gcd step on the top half: about a quarter off */
+            int ok;
+            st = bgcn_hgcd_reduce(&ok, a, &an, b, &bn, an / 2, NULL);
+            if (st != BGCN_OK)
+                goto done;
+            if (ok)
+                continue;
         }
         struct bgcn_lehmer m;
         bgcn_div_dlimb A, B;

@@ -302,3 +302,82 @@ Test(gcd, enomem)
     free(v);
     mpz_clears(U, V, NULL);
 }
+
+/* ---- half gcd and the subquadratic path ---------------------------------- */
+
+/* bgcn_hgcd directly: (A_in, B_in) = M (A_out, B_out), det M = +-1,
+ * A_out >= B_out >= B^s and A_out mod B_out < B^s. */
+static void check_hgcd(long n, long thr)
+{
+    long saved = bgcn_hgcd_threshold;
+    bgcn_hgcd_threshold = thr;
+    bgcn_limb_t *a = calloc(n + 1, 8), *b = calloc(n + 1, 8);
+    mpz_t A, B, A2, B2, X, Y, M[4];
+    mpz_inits(A, B, A2, B2, X, Y, M[0], M[1], M[2], M[3], NULL);
+    make_pair(A, B, n, n - t_rand_below(2));
+    if (mpz_cmp(A, B) < 0) mpz_swap(A, B);
+    long an = (long)mpz_size(A);
+    if (an < 2) { mpz_mul_2exp(A, A, 64); mpz_mul_2exp(B, B, 64); an = (long)mpz_size(A); }
+    free(a); free(b);
+    a = calloc(an + 1, 8); b = calloc(an + 1, 8);
+    from_mpz(a, A);
+    long bn = from_mpz(b, B);
+    long nn = an;
+    bgcn_hgcd_matrix m;
+    cr_assert(bgcn_hgcd_matrix_init(&m, an / 2 + 8) == BGCN_OK);
+    cr_assert(bgcn_hgcd(a, &an, b, &bn, nn, &m) == BGCN_OK);
+    to_mpz(A2, a, an);
+    to_mpz(B2, b, bn);
+    for (int i = 0; i < 4; i++)
+        to_mpz(M[i], m.p[i / 2][i % 2], m.n);
+    /* A = m00 A2 + m01 B2, B = m10 A2 + m11 B2 */
+    mpz_mul(X, M[0], A2); mpz_addmul(X, M[1], B2);
+    mpz_mul(Y, M[2], A2); mpz_addmul(Y, M[3], B2);
+    cr_assert(mpz_cmp(X, A) == 0 && mpz_cmp(Y, B) == 0, "hgcd: M (a', b') != (a, b) n=%ld thr=%ld", nn, thr);
+    mpz_mul(X, M[0], M[3]); mpz_submul(X, M[1], M[2]);
+    cr_assert(mpz_cmpabs_ui(X, 1) == 0, "hgcd: det != +-1");
+    long s = nn / 2 + 1;
+    cr_assert(mpz_cmp(A2, B2) >= 0, "hgcd: a' < b'");
+    if (mpz_size(B) > (size_t)s) { /* b' >= B^s and a' mod b' < B^s */
+        mpz_tdiv_r(X, A2, B2);
+        cr_assert((long)mpz_size(B2) > s && (long)mpz_size(X) <= s,
+                  "hgcd sizes: n=%ld s=%ld a'=%ld b'=%ld thr=%ld", nn, s,
+                  (long)mpz_size(A2), (long)mpz_size(B2), thr);
+    }
+    bgcn_hgcd_matrix_clear(&m);
+    mpz_clears(A, B, A2, B2, X, Y, M[0], M[1], M[2], M[3], NULL);
+    free(a); free(b);
+    bgcn_hgcd_threshold = saved;
+}
+
+Test(gcd, hgcd_direct)
+{
+    for (long n = 2; n <= 60; n++)
+        for (int rep = 0; rep < 3; rep++)
+            check_hgcd(n, t_rand_size(4, 12));
+    for (int rep = 0; rep < 20; rep++)
+        check_hgcd(t_rand_size(60, 3 * BGCN_HGCD_THRESHOLD), BGCN_HGCD_THRESHOLD);
+}
+
+/* The whole gcd with tiny thresholds, so the half-gcd path runs at small
+ * sizes, and at the default thresholds from below to 3x above. */
+Test(gcd, dc_thresholds)
+{
+    long s1 = bgcn_hgcd_threshold, s2 = bgcn_gcd_dc_threshold;
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    for (int rep = 0; rep < 150; rep++) {
+        bgcn_hgcd_threshold = t_rand_size(4, 16);
+        bgcn_gcd_dc_threshold = t_rand_size(4, 30);
+        long n = t_rand_size(2, 120);
+        make_pair(U, V, n, t_rand_below(3) ? n : t_rand_size(1, 2 * n));
+        check_gcd_pair(U, V, n <= 6);
+    }
+    bgcn_hgcd_threshold = s1;
+    bgcn_gcd_dc_threshold = s2;
+    for (long n = s2 - 20; n <= 3 * s2; n += t_rand_size(20, 80)) {
+        make_pair(U, V, n, n + t_rand_size(-2, 2));
+        check_gcd_pair(U, V, 0);
+    }
+    mpz_clears(U, V, NULL);
+}
