@@ -125,6 +125,8 @@ struct bgc_ctx {
     int obase;
     int strict, timing;
     FILE *out;
+    bgc_print_fn printer;
+    void *printer_arg;
 
     unsigned long failures;
     int interrupted, stopped;
@@ -312,6 +314,11 @@ void bgc_ctx_set_time(bgc_ctx *ctx, int on) { ctx->timing = on; }
 int bgc_ctx_get_time(const bgc_ctx *ctx) { return ctx->timing; }
 int bgc_ctx_get_obase(const bgc_ctx *ctx) { return ctx->obase; }
 void bgc_ctx_set_output(bgc_ctx *ctx, FILE *out) { ctx->out = out; }
+void bgc_ctx_set_printer(bgc_ctx *ctx, bgc_print_fn fn, void *arg)
+{
+    ctx->printer = fn;
+    ctx->printer_arg = arg;
+}
 unsigned long bgc_ctx_failures(const bgc_ctx *ctx) { return ctx->failures; }
 int bgc_ctx_interrupted(const bgc_ctx *ctx) { return ctx->interrupted; }
 int bgc_ctx_stopped(const bgc_ctx *ctx) { return ctx->stopped; }
@@ -1245,7 +1252,13 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
         rc = compile(ctx, &ctx->top, NULL, st->expr, OP_HALT);
         if (rc == 0)
             rc = run(ctx, &ctx->top);
-        if (rc == 0 && st->print) {
+        if (rc == 0 && st->print && ctx->printer) {
+            ctx->printer(ctx, &ctx->stack[0], ctx->printer_arg);
+            if (bgc_set(&ctx->last, &ctx->stack[0]) != BGC_OK) {
+                report(ctx, st->line, st->col, "out of memory");
+                rc = -1;
+            }
+        } else if (rc == 0 && st->print) {
             size_t n;
             char *s = bgc_format_value(ctx, &ctx->stack[0], &n);
             if (!s) {

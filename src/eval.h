@@ -33,6 +33,11 @@ int bgc_ctx_get_time(const bgc_ctx *ctx);
 int bgc_ctx_set_obase(bgc_ctx *ctx, int base);  /* -1 if not 2..36 */
 int bgc_ctx_get_obase(const bgc_ctx *ctx);
 void bgc_ctx_set_output(bgc_ctx *ctx, FILE *out); /* default stdout */
+/* REPL hook: print each statement's result with fn instead of writing it
+ * whole to the output stream (e.g. to abbreviate long results); NULL
+ * restores the default. */
+typedef void (*bgc_print_fn)(const bgc_ctx *ctx, const bgc_int *value, void *arg);
+void bgc_ctx_set_printer(bgc_ctx *ctx, bgc_print_fn fn, void *arg);
 
 /* Counters over the whole session. */
 unsigned long bgc_ctx_failures(const bgc_ctx *ctx);
