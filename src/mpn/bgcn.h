@@ -723,6 +723,46 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp,
  * rp must not overlap ap or mp.  Status as bgcn_gcd. */
 bgcn_status bgcn_invert(bgcn_limb_t *rp, int *ok, const bgcn_limb_t *ap,
                         long an, const bgcn_limb_t *mp, long mn) BGCN_WUR;
+
+/* Half gcd (the engine of the subquadratic bgcn_gcd).  A 2x2 matrix of
+ * nonnegative entries, each {p[i][j], n} (zero-padded; cap limbs of room). */
+typedef struct bgcn_hgcd_matrix {
+    long cap, n;
+    int det; /* the determinant, +1 or -1 */
+    bgcn_limb_t *p[2][2];
+} bgcn_hgcd_matrix;
+/* Sets m to the identity with room for cap limbs per entry (ENOMEM). */
+bgcn_status bgcn_hgcd_matrix_init(bgcn_hgcd_matrix *m, long cap) BGCN_WUR;
+void bgcn_hgcd_matrix_clear(bgcn_hgcd_matrix *m);
+/* For A = {ap,n} >= B = {bp,*bn} (n >= 2, *an == n, ap[n-1] != 0; both
+ * buffers have n+1 limbs, B zero-padded): reduces the pair in place by
+ * Euclid steps as long as both stay >= B^s, s = n/2 + 1 (nothing to do if
+ * B < B^s already), so that on return A_out >= B_out >= B^s when anything
+ * was done; updates *an, *bn, and multiplies m (cap >= n/2 + 8) on the
+ * right by the matrix M of the steps: (A_in, B_in) = M (A_out, B_out),
+ * det M = +-1, so gcd(A_out, B_out) = gcd(A_in, B_in).  Recursive above
+ * bgcn_hgcd_threshold limbs (O(M(n) log n)), Lehmer steps below.
+ * Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_hgcd(bgcn_limb_t *ap, long *an, bgcn_limb_t *bp, long *bn,
+                      long n, bgcn_hgcd_matrix *m) BGCN_WUR;
+/* One half-gcd reduction of a whole pair through its top part: runs
+ * bgcn_hgcd on the limbs above p of A >= B (A = {ap,*an} normalised, both
+ * buffers *an + 1 limbs, B zero-padded, *bn > p) and applies the matrix to
+ * the whole pair (the low parts with 4 products of p by about (an-p)/2
+ * limbs), when that keeps both nonnegative; then *progress = 1, the pair
+ * is replaced (A >= B again) and m, if not NULL, is multiplied by the
+ * matrix.  Otherwise *progress = 0 and nothing changes.  Status as
+ * bgcn_hgcd. */
+bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *ap, long *an,
+                             bgcn_limb_t *bp, long *bn, long p,
+                             bgcn_hgcd_matrix *m) BGCN_WUR;
+/* Thresholds (limbs; variables so tests can move them, any value >= 4 is
+ * correct): bgcn_hgcd recurses from bgcn_hgcd_threshold, bgcn_gcd uses
+ * half-gcd steps from bgcn_gcd_dc_threshold. */
+#define BGCN_HGCD_THRESHOLD 100
+#define BGCN_GCD_DC_THRESHOLD 300
+extern long bgcn_hgcd_threshold;
+extern long bgcn_gcd_dc_threshold;
 /* (end of Roots and GCD) */
 
 /* ---- end of the skeleton sections; areas append below ---- */

@@ -24,6 +24,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/gcd-impl.h \
 	src/mpn/gcd.c \
 	src/mpn/gcdext.c \
+	src/mpn/hgcd.c \
 	src/mpn/tdiv_qr.c
 # Core: add/sub forms, compare, shifts (core helper)
 libbgcn_a_SOURCES += \

@@ -1,0 +1,394 @@
+/* hgcd.c -- half gcd: bgcn_hgcd and the matrix helpers used by the
+ * subquadratic bgcn_gcd.  Contracts in bgcn.h.
+ *
+ * Method (N. Möller, "On Schönhage's algorithm and subquadratic integer
+ * gcd computation", Math. Comp. 77 (2008); the classic recursive half-gcd
+ * outline): for a >= b of n limbs and s = floor(n/2) + 1, reduce the pair
+ * by Euclid steps as long as both numbers stay >= B^s (so the last step
+ * taken leaves a remainder below B^s for the next one), and return the 2x2
+ * matrix M of the steps, with nonnegative entries and determinant +-1,
+ * such that (a_in, b_in)^T = M (a_out, b_out)^T.  Keeping BOTH numbers
+ * above B^s bounds the entries of M by B^(n-s) < B^s, which is what makes
+ * the matrix of a top part valid for the whole numbers: the low parts
+ * change the results by less than the top parts that remain.  The
+ * recursion computes the matrix of the top half first, applies its inverse
+ * to the full numbers with a few multiplications, does the same once more
+ * on what is left, and finishes with single steps.  The cost is
+ * O(M(n) log n).  Below BGCN_HGCD_THRESHOLD limbs the steps are the
+ * double-limb Lehmer steps of gcd-impl.h.
+ *
+ * Safety: a matrix from a top part is applied only if both results come
+ * out nonnegative (lin_sub's sign); otherwise it is dropped and the
+ * Lehmer basecase reduces the pair instead, so the contract holds for
+ * every input, and only the speed depends on the stopping rules. */
+#include "gcd-impl.h"
+
+long bgcn_hgcd_threshold = BGCN_HGCD_THRESHOLD;
+
+/* ---- matrices ------------------------------------------------------------- */
+
+static int cmp_norm(const bgcn_limb_t *ap, long an, const bgcn_limb_t *bp,
+                    long bn)
+{
+    if (an != bn)
+        return an > bn ? 1 : -1;
+    return bgcn_div_cmp(ap, bp, an);
+}
+
+
+bgcn_status bgcn_hgcd_matrix_init(bgcn_hgcd_matrix *m, long cap)
+{
+    m->cap = cap;
+    m->n = 1;
+    m->det = 1;
+    m->p[0][0] = bgcn_alloc_limbs((size_t)(4 * cap));
+    if (!m->p[0][0])
+        return BGCN_ENOMEM;
+    m->p[0][1] = m->p[0][0] + cap;
+    m->p[1][0] = m->p[0][1] + cap;
+    m->p[1][1] = m->p[1][0] + cap;
+    bgcn_zero(m->p[0][0], 4 * cap);
+    m->p[0][0][0] = m->p[1][1][0] = 1;
+    return BGCN_OK;
+}
+
+void bgcn_hgcd_matrix_clear(bgcn_hgcd_matrix *m)
+{
+    bgcn_free_limbs(m->p[0][0]);
+    m->p[0][0] = NULL;
+}
+
+/* M <- M * [[v1, v0], [u1, u0]] (the Lehmer step's matrix), entries < 2^63. */
+static void mat_mul_small(bgcn_hgcd_matrix *m, const struct bgcn_lehmer *l,
+                          bgcn_limb_t *tmp)
+{
+    long n = m->n;
+    BGCN_ASSERT(n + 1 <= m->cap);
+    for (int r = 0; r < 2; r++) {
+        bgcn_limb_t *x = m->p[r][0], *y = m->p[r][1];
+        /* new x = x v1 + y u1, new y = x v0 + y u0 */
+        bgcn_gcd_lin_add(tmp, x, y, n, l->v1, l->u1);
+        bgcn_gcd_lin_add(y, x, y, n, l->v0, l->u0);
+        bgcn_copyi(x, tmp, n + 1);
+    }
+    if (m->p[0][0][n] | m->p[0][1][n] | m->p[1][0][n] | m->p[1][1][n])
+        m->n = n + 1;
+    /* det of [[v1, v0], [u1, u0]] is +-1, exact modulo 2^64 */
+    if ((int64_t)(l->v1 * l->u0 - l->v0 * l->u1) < 0)
+        m->det = -m->det;
+}
+
+/* M <- M * [[q, 1], [1, 0]] for a quotient {qp,qn}; tmp: cap limbs. */
+static bgcn_status mat_mul_q(bgcn_hgcd_matrix *m, const bgcn_limb_t *qp,
+                             long qn, bgcn_limb_t *tmp)
+{
+    long n = m->n;
+    BGCN_ASSERT(n + qn + 1 <= m->cap);
+    for (int r = 0; r < 2; r++) {
+        bgcn_limb_t *x = m->p[r][0], *y = m->p[r][1];
+        /* (x, y) <- (x q + y, x) */
+        bgcn_zero(tmp, n + qn + 1);
+        BGCN_TRY(bgcn_div_mul(tmp, x, n, qp, qn));
+        if (bgcn_add_n(tmp, tmp, y, n))
+            bgcn_div_incr(tmp + n, tmp + n, qn + 1);
+        bgcn_copyi(y, x, n);
+        bgcn_copyi(x, tmp, n + qn + 1);
+    }
+    m->det = -m->det; /* det [[q, 1], [1, 0]] = -1 */
+    long nn = n + qn + 1;
+    while (nn > 1 && !(m->p[0][0][nn - 1] | m->p[0][1][nn - 1] |
+                       m->p[1][0][nn - 1] | m->p[1][1][nn - 1]))
+        nn--;
+    m->n = nn;
+    return BGCN_OK;
+}
+
+/* M <- M * M2.  Both have nonnegative entries; sizes add. */
+static bgcn_status mat_mul(bgcn_hgcd_matrix *m, const bgcn_hgcd_matrix *m2)
+{
+    long n1 = m->n, n2 = m2->n, rn = n1 + n2 + 1;
+    BGCN_ASSERT(rn <= m->cap);
+    bgcn_limb_t *t = bgcn_alloc_limbs((size_t)(3 * rn));
+    if (!t)
+        return BGCN_ENOMEM;
+    bgcn_limb_t *u = t + rn, *w = u + rn;
+    bgcn_status st = BGCN_OK;
+    for (int r = 0; r < 2; r++) {
+        for (int c = 0; c < 2; c++) {
+            /* w_c = m[r][0] m2[0][c] + m[r][1] m2[1][c] */
+            bgcn_limb_t *dst = c == 0 ? w : u;
+            bgcn_zero(dst, rn);
+            bgcn_zero(t, rn);
+            st = bgcn_div_mul(dst, m->p[r][0], n1, m2->p[0][c], n2);
+            if (st != BGCN_OK)
+                goto done;
+            st = bgcn_div_mul(t, m->p[r][1], n1, m2->p[1][c], n2);
+            if (st != BGCN_OK)
+                goto done;
+            dst[rn - 1] = bgcn_add_n(dst, dst, t, rn - 1);
+        }
+        bgcn_copyi(m->p[r][0], w, rn);
+        bgcn_copyi(m->p[r][1], u, rn);
+    }
+    while (rn > 1 && !(m->p[0][0][rn - 1] | m->p[0][1][rn - 1] |
+                       m->p[1][0][rn - 1] | m->p[1][1][rn - 1]))
+        rn--;
+    m->n = rn;
+    m->det *= m2->det;
+done:
+    bgcn_free_limbs(t);
+    return st;
+}
+
+/* ---- the reduction ------------------------------------------------------- */
+
+/* One exact Euclid step (a, b) <- (b, a mod b) with M updated; a, b are
+ * n-limb buffers, c a spare n-limb buffer; returns the rotated pointers. */
+static bgcn_status euclid_step(int *taken, bgcn_limb_t **ap, long *an,
+                               bgcn_limb_t **bp, long *bn, bgcn_limb_t **cp,
+                               long n, long s, bgcn_hgcd_matrix *m,
+                               bgcn_limb_t *qp, bgcn_limb_t *tmp)
+{
+    bgcn_limb_t *a = *ap, *b = *bp, *c = *cp;
+    long qn = *an - *bn + 1;
+    *taken = 0;
+    bgcn_zero(c, n);
+    bgcn_zero(qp, qn);
+    BGCN_TRY(bgcn_tdiv_qr(qp, c, a, *an, b, *bn));
+    if (bgcn_normalized_size(c, *bn) <= s) {
+        bgcn_zero(c, n);
+        return BGCN_OK; /* the remainder would drop below B^s: stop */
+    }
+    *taken = 1;
+    qn = bgcn_normalized_size(qp, qn);
+    if (qn)
+        BGCN_TRY(mat_mul_q(m, qp, qn, tmp));
+    bgcn_zero(a, n);
+    *ap = b;
+    *an = *bn;
+    *bp = c;
+    *bn = bgcn_normalized_size(c, *bn);
+    *cp = a;
+    return BGCN_OK;
+}
+
+/* Reduce with Lehmer and single steps while both stay >= B^s.  a, b, c: n-limb
+ * buffers (contents moved between them; the final pair is copied back
+ * into the caller's a and b). */
+static bgcn_status hgcd_base(bgcn_limb_t *a0, long *an0, bgcn_limb_t *b0,
+                             long *bn0, long n, long s, bgcn_hgcd_matrix *m)
+{
+    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(4 * (n + 1) + m->cap));
+    if (!buf)
+        return BGCN_ENOMEM;
+    bgcn_limb_t *c = buf, *d = c + n + 1, *qp = d + n + 1, *tmp = qp + n + 1;
+    bgcn_limb_t *a = a0, *b = b0;
+    long an = *an0, bn = *bn0;
+    bgcn_status st = BGCN_OK;
+    bgcn_zero(buf, 3 * (n + 1));
+    unsigned long iter = 0;
+    while (bn > s) {
+        if ((++iter & 63) == 0 && bgcn_interrupt_flag) {
+            st = BGCN_EINTR;
+            goto done;
+        }
+        struct bgcn_lehmer l;
+        int steps = 0;
+        if (an - bn <= 1) {
+            bgcn_div_dlimb A, B;
+            bgcn_gcd_top2(&A, &B, a, b, an);
+            steps = bgcn_lehmer_step(&l, A, B);
+        }
+        if (steps) {
+            /* (c, d) = (a', b'); accept unless a' would drop below B^s */
+            int nc, nd;
+            if (!l.neg) {
+                nc = bgcn_gcd_lin_sub(c, a, b, an, l.u0, l.v0);
+                nd = bgcn_gcd_lin_sub(d, b, a, an, l.v1, l.u1);
+            } else {
+                nc = bgcn_gcd_lin_sub(c, b, a, an, l.v0, l.u0);
+                nd = bgcn_gcd_lin_sub(d, a, b, an, l.u1, l.v1);
+            }
+            long cn = bgcn_normalized_size(c, an + 1);
+            long dn = bgcn_normalized_size(d, an + 1);
+            if (!nc && !nd && cmp_norm(c, cn, d, dn) > 0 && dn > s) {
+                mat_mul_small(m, &l, tmp);
+                bgcn_zero(a, an + 1);
+                bgcn_zero(b, an + 1);
+                bgcn_limb_t *t1 = a, *t2 = b;
+                a = c, an = cn, b = d, bn = dn;
+                c = t1, d = t2;
+                continue;
+            }
+            bgcn_zero(c, an + 1);
+            bgcn_zero(d, an + 1);
+        }
+        int taken;
+        st = euclid_step(&taken, &a, &an, &b, &bn, &c, n + 1, s, m, qp, tmp);
+        if (st != BGCN_OK)
+            goto done;
+        if (!taken)
+            break;
+    }
+    if (a != a0 || b != b0) {
+        /* hand the pair back in the caller's buffers */
+        bgcn_limb_t *ta = bgcn_alloc_limbs((size_t)(2 * (n + 1)));
+        if (!ta) {
+            st = BGCN_ENOMEM;
+            goto done;
+        }
+        bgcn_copyi(ta, a, n);
+        bgcn_copyi(ta + n + 1, b, n);
+        bgcn_copyi(a0, ta, n);
+        bgcn_copyi(b0, ta + n + 1, n);
+        bgcn_free_limbs(ta);
+    }
+    *an0 = an;
+    *bn0 = bn;
+done:
+    bgcn_free_limbs(buf);
+    return st;
+}
+
+/* r = t B^p + sign * (x - y) for t = {tp,tn}, x, y of xn limbs; r has
+ * room for rn limbs (rn > p + tn).  Returns 0 if r would be negative or
+ * not fit. */
+static int adjust(bgcn_limb_t *r, long rn, const bgcn_limb_t *tp, long tn,
+                  long p, bgcn_limb_t *x, bgcn_limb_t *y, long xn, int sign)
+{
+    /* d = |x - y| with its sign */
+    int neg = 0;
+    if (bgcn_div_cmp(x, y, xn) >= 0) {
+        bgcn_sub_n(x, x, y, xn);
+    } else {
+        bgcn_sub_n(x, y, x, xn);
+        neg = 1;
+    }
+    if (sign < 0)
+        neg = !neg;
+    long dn = bgcn_normalized_size(x, xn);
+    if (dn > rn)
+        return 0;
+    bgcn_zero(r, rn);
+    bgcn_copyi(r + p, tp, tn);
+    if (dn == 0)
+        return 1;
+    if (!neg) {
+        if (bgcn_add_n(r, r, x, dn) && bgcn_div_incr(r + dn, r + dn, rn - dn))
+            return 0;
+    } else {
+        if (bgcn_sub_n(r, r, x, dn) && bgcn_div_decr(r + dn, r + dn, rn - dn))
+            return 0;
+    }
+    return 1;
+}
+
+bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *a, long *an,
+                             bgcn_limb_t *b, long *bn, long p,
+                             bgcn_hgcd_matrix *m)
+{
+    *progress = 0;
+    long n = *an, k = n - p;
+    if (*bn <= p || k < 2)
+        return BGCN_OK;
+    bgcn_limb_t *t = bgcn_alloc_limbs((size_t)(2 * (k + 1)));
+    if (!t)
+        return BGCN_ENOMEM;
+    bgcn_limb_t *ta = t, *tb = t + k + 1, *w = NULL;
+    bgcn_zero(t, 2 * (k + 1));
+    bgcn_copyi(ta, a + p, k);
+    bgcn_copyi(tb, b + p, *bn - p);
+    long tan = k, tbn = bgcn_normalized_size(tb, *bn - p);
+    bgcn_hgcd_matrix m1;
+    bgcn_status st = bgcn_hgcd_matrix_init(&m1, k / 2 + 8);
+    if (st != BGCN_OK) {
+        bgcn_free_limbs(t);
+        return st;
+    }
+    st = bgcn_hgcd(ta, &tan, tb, &tbn, k, &m1);
+    if (st != BGCN_OK || (m1.n == 1 && !m1.p[0][1][0] && !m1.p[1][0][0]))
+        goto done;
+
+    /* whole pair = reduced top parts B^p + M1^-1 (low parts):
+     * a' = ta' B^p + det (m11 al - m01 bl), b' = tb' B^p + det (m00 bl - m10 al) */
+    long mn = m1.n, xn = mn + p;
+    long al = bgcn_normalized_size(a, p), bl = bgcn_normalized_size(b, p);
+    w = bgcn_alloc_limbs((size_t)(4 * xn + 2 * (n + 1)));
+    if (!w) {
+        st = BGCN_ENOMEM;
+        goto done;
+    }
+    bgcn_limb_t *x = w, *y = x + xn, *z = y + xn, *v = z + xn;
+    bgcn_limb_t *ra = v + xn, *rb = ra + n + 1;
+    bgcn_zero(w, 4 * xn);
+    if (al) {
+        if ((st = bgcn_div_mul(x, m1.p[1][1], mn, a, al)) != BGCN_OK ||
+            (st = bgcn_div_mul(v, m1.p[1][0], mn, a, al)) != BGCN_OK)
+            goto done;
+    }
+    if (bl) {
+        if ((st = bgcn_div_mul(y, m1.p[0][1], mn, b, bl)) != BGCN_OK ||
+            (st = bgcn_div_mul(z, m1.p[0][0], mn, b, bl)) != BGCN_OK)
+            goto done;
+    }
+    if (!adjust(ra, n + 1, ta, tan, p, x, y, xn, m1.det) ||
+        !adjust(rb, n + 1, tb, tbn, p, z, v, xn, m1.det))
+        goto done; /* not valid for the whole numbers: leave them */
+    long ran = bgcn_normalized_size(ra, n + 1), rbn = bgcn_normalized_size(rb, n + 1);
+    if (ran > n || rbn > n || ran == 0)
+        goto done;
+    if (cmp_norm(ra, ran, rb, rbn) < 0) {
+        /* out of order: swap the results and the columns of M1 */
+        bgcn_limb_t *tt = ra;
+        long ttn = ran;
+        ra = rb, ran = rbn, rb = tt, rbn = ttn;
+        for (int r = 0; r < 2; r++)
+            for (long i = 0; i < m1.n; i++) {
+                bgcn_limb_t tl = m1.p[r][0][i];
+                m1.p[r][0][i] = m1.p[r][1][i];
+                m1.p[r][1][i] = tl;
+            }
+        m1.det = -m1.det;
+    }
+    if (m) {
+        st = mat_mul(m, &m1);
+        if (st != BGCN_OK)
+            goto done;
+    }
+    bgcn_zero(a, n + 1);
+    bgcn_zero(b, n + 1);
+    bgcn_copyi(a, ra, ran);
+    bgcn_copyi(b, rb, rbn);
+    *an = ran;
+    *bn = rbn;
+    *progress = 1;
+done:
+    bgcn_free_limbs(w);
+    bgcn_hgcd_matrix_clear(&m1);
+    bgcn_free_limbs(t);
+    return st;
+}
+
+bgcn_status bgcn_hgcd(bgcn_limb_t *ap, long *an, bgcn_limb_t *bp, long *bn,
+                      long n, bgcn_hgcd_matrix *m)
+{
+    BGCN_ASSERT(n >= 2 && *an == n && ap[n - 1] != 0 && *bn <= n);
+    long s = n / 2 + 1;
+    if (*bn <= s)
+        return BGCN_OK;
+    BGCN_POLL();
+    if (n >= bgcn_hgcd_threshold) {
+        /* first the top half, then (at most a few times) the top of what
+         * is left, split so that its reduction lands near s */
+        int progress;
+        BGCN_TRY(bgcn_hgcd_reduce(&progress, ap, an, bp, bn, n / 2, m));
+        for (int round = 0; progress > 0 && *bn > s && round < 3; round++) {
+            /* the top part's outputs stay >= B^(p + (an-p)/2 + 1) >= B^s */
+            long p = 2 * s - *an + 1;
+            if (*an - p < bgcn_hgcd_threshold / 2 || p < 1)
+                break;
+            BGCN_TRY(bgcn_hgcd_reduce(&progress, ap, an, bp, bn, p, m));
+        }
+    }
+    return hgcd_base(ap, an, bp, bn, n, s, m);
+}
