@@ -1,0 +1,274 @@
+/* repl-output.c -- how results look in the REPL (SPEC section 4).
+ *
+ * Results: the evaluator prints each result as one line to its output
+ * stream.  In the REPL that stream is a fopencookie() stream of ours, so
+ * the evaluator stays the same in every mode: the cookie collects a line
+ * and, when it has more digits than the limit (--digits, :digits), writes
+ * `first...last (N digits)` instead (sign and 0x/0o/0b prefix kept, not
+ * counted).  With the limit off (-1) the bytes go straight through.
+ *
+ * Elapsed time: a statement that runs for more than a second shows
+ * `[1.0 s]`, `[1.1 s]`, ... on stderr.  An interval timer (ITIMER_REAL,
+ * SIGALRM) fires after one second and then ten times a second; the handler
+ * formats the time by hand and write()s it -- both async-signal-safe.  The
+ * text is `\r[12.3 s]\r`: it leaves the cursor at column 0, so an error
+ * line that the evaluator prints next (always longer) simply covers it.
+ * Results wipe it first, with SIGALRM blocked so the handler cannot draw
+ * it again between the wipe and the result.
+ */
+#define _GNU_SOURCE
+#include "repl.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- elapsed-time indicator ----------------------------------------------------- */
+
+static int prog_enabled;
+static volatile sig_atomic_t prog_shown;  /* columns of the text on screen */
+static volatile time_t prog_sec;          /* start; written with SIGALRM blocked */
+static volatile long prog_nsec;
+
+static void prog_block(sigset_t *old)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGALRM);
+    sigprocmask(SIG_BLOCK, &s, old);
+}
+
+static void prog_unblock(const sigset_t *old) { sigprocmask(SIG_SETMASK, old, NULL); }
+
+static void on_alarm(int sig)
+{
+    int saved = errno;
+    struct timespec t;
+    char buf[48], dig[24];
+    int k = 0, nd = 0;
+    (void)sig;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long long tenths = ((long long)t.tv_sec - prog_sec) * 10 +
+                       (t.tv_nsec - prog_nsec) / 100000000;
+    if (tenths >= 10) {
+        long long whole = tenths / 10;
+        buf[k++] = '\r';
+        buf[k++] = '[';
+        do {
+            dig[nd++] = (char)('0' + whole % 10);
+            whole /= 10;
+        } while (whole > 0 && nd < 20);
+        while (nd > 0)
+            buf[k++] = dig[--nd];
+        buf[k++] = '.';
+        buf[k++] = (char)('0' + tenths % 10);
+        buf[k++] = ' ';
+        buf[k++] = 's';
+        buf[k++] = ']';
+        buf[k++] = '\r';
+        if (write(2, buf, (size_t)k) > 0)
+            prog_shown = k - 2;
+    }
+    errno = saved;
+}
+
+/* Wipe the indicator; SIGALRM must be blocked. */
+static void prog_wipe(void)
+{
+    char buf[64];
+    int n = prog_shown;
+    if (n <= 0)
+        return;
+    if (n > 60)
+        n = 60;
+    buf[0] = '\r';
+    memset(buf + 1, ' ', (size_t)n);
+    buf[n + 1] = '\r';
+    if (write(2, buf, (size_t)n + 2) < 0) {
+        /* nothing to do: the indicator is cosmetic */
+    }
+    prog_shown = 0;
+}
+
+/* Restart the clock; SIGALRM must be blocked. */
+static void prog_reset_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    prog_sec = t.tv_sec;
+    prog_nsec = t.tv_nsec;
+}
+
+void bgc_repl_progress_init(void)
+{
+    struct sigaction sa;
+    prog_enabled = isatty(2);
+    if (!prog_enabled)
+        return;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART; /* output writes must not fail with EINTR */
+    sigaction(SIGALRM, &sa, NULL);
+}
+
+void bgc_repl_progress_start(void)
+{
+    sigset_t old;
+    struct itimerval it;
+    if (!prog_enabled)
+        return;
+    prog_block(&old);
+    prog_shown = 0;
+    prog_reset_clock();
+    prog_unblock(&old);
+    memset(&it, 0, sizeof it);
+    it.it_value.tv_sec = 1;
+    it.it_interval.tv_usec = 100000;
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
+void bgc_repl_progress_stop(void)
+{
+    sigset_t old;
+    struct itimerval it;
+    if (!prog_enabled)
+        return;
+    memset(&it, 0, sizeof it);
+    setitimer(ITIMER_REAL, &it, NULL);
+    prog_block(&old);
+    prog_wipe();
+    prog_unblock(&old);
+}
+
+/* ---- abbreviated results ---------------------------------------------------------- */
+
+static long digit_limit = 2000;
+
+void bgc_repl_set_digits(long digits) { digit_limit = digits; }
+long bgc_repl_get_digits(void) { return digit_limit; }
+
+/* Digits shown on each side of the `...`: enough to recognise a number,
+ * few enough to read at a glance. */
+#define SIDE_DIGITS 20
+
+void bgc_repl_print_number(FILE *fp, const char *s, size_t n)
+{
+    size_t head = 0, nd;
+    if (n > 0 && s[0] == '-')
+        head = 1;
+    if (n >= head + 2 && s[head] == '0' &&
+        (s[head + 1] == 'x' || s[head + 1] == 'o' || s[head + 1] == 'b'))
+        head += 2;
+    nd = n - head;
+    if (digit_limit < 0 || nd <= (size_t)digit_limit) {
+        fwrite(s, 1, n, fp);
+        return;
+    }
+    for (size_t i = head; i < n; i++) /* only numbers are abbreviated */
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z'))) {
+            fwrite(s, 1, n, fp);
+            return;
+        }
+    size_t side = (size_t)digit_limit / 2;
+    if (side > SIDE_DIGITS)
+        side = SIDE_DIGITS;
+    if (side < 1)
+        side = 1;
+    fprintf(fp, "%.*s%.*s...%.*s (%zu digits)", (int)head, s, (int)side, s + head,
+            (int)side, s + n - side, nd);
+}
+
+/* The cookie: the current unfinished line. */
+typedef struct outcookie {
+    char *buf;
+    size_t len, cap;
+} outcookie;
+
+static void emit_line(outcookie *oc)
+{
+    bgc_repl_print_number(stdout, oc->buf, oc->len);
+    fputc('\n', stdout);
+    fflush(stdout);
+    oc->len = 0;
+    if (oc->cap > (1u << 20)) { /* do not keep a huge result's buffer */
+        free(oc->buf);
+        oc->buf = NULL;
+        oc->cap = 0;
+    }
+}
+
+static ssize_t out_write(void *cookie, const char *data, size_t n)
+{
+    outcookie *oc = cookie;
+    sigset_t old;
+    prog_block(&old);
+    prog_wipe();
+    if (digit_limit < 0 && oc->len == 0) {
+        /* whole results: straight through */
+        fwrite(data, 1, n, stdout);
+        fflush(stdout);
+    } else {
+        size_t i = 0;
+        while (i < n) {
+            const char *nl = memchr(data + i, '\n', n - i);
+            size_t take = nl ? (size_t)(nl - (data + i)) : n - i;
+            if (oc->len + take + 1 > oc->cap) {
+                size_t nc = oc->cap ? oc->cap : 256;
+                while (nc < oc->len + take + 1)
+                    nc *= 2;
+                char *nb = realloc(oc->buf, nc);
+                if (!nb) { /* no room to abbreviate: print what we have whole */
+                    fwrite(oc->buf, 1, oc->len, stdout);
+                    fwrite(data + i, 1, n - i, stdout);
+                    fflush(stdout);
+                    oc->len = 0;
+                    break;
+                }
+                oc->buf = nb;
+                oc->cap = nc;
+            }
+            memcpy(oc->buf + oc->len, data + i, take);
+            oc->len += take;
+            i += take;
+            if (nl) {
+                emit_line(oc);
+                i++;
+            }
+        }
+    }
+    if (prog_enabled)
+        prog_reset_clock();
+    prog_unblock(&old);
+    return (ssize_t)n;
+}
+
+static int out_close(void *cookie)
+{
+    outcookie *oc = cookie;
+    if (oc->len > 0)
+        emit_line(oc);
+    free(oc->buf);
+    free(oc);
+    return 0;
+}
+
+FILE *bgc_repl_output_open(void)
+{
+    outcookie *oc = calloc(1, sizeof *oc);
+    cookie_io_functions_t io = {NULL, out_write, NULL, out_close};
+    FILE *fp;
+    if (!oc)
+        return NULL;
+    fp = fopencookie(oc, "w", io);
+    if (!fp) {
+        free(oc);
+        return NULL;
+    }
+    setvbuf(fp, NULL, _IONBF, 0); /* every write reaches the cookie at once */
+    return fp;
+}
