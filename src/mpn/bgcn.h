@@ -758,9 +758,10 @@ bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *ap, long *an,
                              bgcn_hgcd_matrix *m) BGCN_WUR;
 /* Thresholds (limbs; variables so tests can move them, any value >= 4 is
  * correct): bgcn_hgcd recurses from bgcn_hgcd_threshold, bgcn_gcd uses
- * half-gcd steps from bgcn_gcd_dc_threshold. */
-#define BGCN_HGCD_THRESHOLD 100
-#define BGCN_GCD_DC_THRESHOLD 300
+ * half-gcd steps from bgcn_gcd_dc_threshold.  Measured on this machine
+ * (see src/mpn/hgcd.c): flat optimum, 100..150 and 400..700. */
+#define BGCN_HGCD_THRESHOLD 120
+#define BGCN_GCD_DC_THRESHOLD 600
 extern long bgcn_hgcd_threshold;
 extern long bgcn_gcd_dc_threshold;
 /* (end of Roots and GCD) */

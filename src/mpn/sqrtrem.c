@@ -18,7 +18,7 @@
  * The public entry shifts N left by an even number of bits (plus one zero
  * limb when nn is odd) to normalise it; the root of the shifted value
  * shifted right by half that count is the root of N, and the remainder
- * is then recomputed as N - s^2. */
+ * follows from the shifted one with one limb product (see below). */
 #include "div-impl.h"
 
 /* floor(sqrt(<hi,lo>)) for hi >= 2^62 (so the root has its top bit set):
@@ -144,23 +144,43 @@ bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
         if (rp)
             bgcn_copyi(rp, w, rn);
     } else {
-        bgcn_div_rshift(sp, sp, n, k);
+        /* N 4^k = S^2 + R with S = s 2^k + s0, s0 < 2^k, so
+         * N - s^2 = (R + 2 S s0 - s0^2) / 4^k exactly: linear work. */
+        rn = 0;
         if (rp || rnp) {
-            long sn = bgcn_normalized_size(sp, n);
-            bgcn_zero(t, 2 * n);
-            if (sn) {
-                st = bgcn_sqr(t, sp, sn);
-                if (st != BGCN_OK)
-                    goto done;
+            bgcn_limb_t s0 = sp[0] & (((bgcn_limb_t)1 << k) - 1);
+            bgcn_copyi(t, w, n);
+            t[n] = rh;
+            t[n + 1] = 0;
+            if (s0) {
+                bgcn_limb_t cy = bgcn_addmul_1(t, sp, n, 2 * s0);
+                t[n] += cy;
+                t[n + 1] += t[n] < cy;
+                bgcn_div_dlimb q = (bgcn_div_dlimb)s0 * s0;
+                bgcn_limb_t lo = (bgcn_limb_t)q, hi = (bgcn_limb_t)(q >> 64);
+                bgcn_limb_t b0 = t[0] < lo;
+                t[0] -= lo;
+                bgcn_limb_t b1 = t[1] < hi || (t[1] == hi && b0);
+                t[1] -= hi + b0;
+                if (b1)
+                    bgcn_div_decr(t + 2, t + 2, n);
             }
-            /* r = N - s^2 >= 0 fits nn limbs. */
-            bgcn_sub_n(w, np, t, nn);
-            rn = bgcn_normalized_size(w, nn);
+            long tn = n + 2;
+            bgcn_limb_t *r = t;
+            int bits = 2 * k;
+            if (bits >= 64) {
+                r++;
+                tn--;
+                bits -= 64;
+            }
+            if (bits)
+                bgcn_div_rshift(r, r, tn, bits);
+            rn = bgcn_normalized_size(r, tn);
+            BGCN_ASSERT(rn <= nn);
             if (rp)
-                bgcn_copyi(rp, w, rn);
-        } else {
-            rn = 0;
+                bgcn_copyi(rp, r, rn);
         }
+        bgcn_div_rshift(sp, sp, n, k);
     }
     if (rnp)
         *rnp = rn;
