@@ -9,7 +9,10 @@
  * and a magnitude; when a combination of the numbers comes out negative
  * (only possible if a quotient from the top bits were off) its magnitude
  * is taken and the cofactor's sign flipped, so the invariants hold
- * whatever happens.  At the end (b = 0) g = a and s = sa, reduced into
+ * whatever happens.  From bgcn_gcd_dc_threshold limbs the pair is reduced
+ * by half-gcd matrices (bgcn_hgcd_reduce) instead, which carry the
+ * cofactors along with four products each.  At the end (b = 0) g = a and
+ * s = sa, reduced into
  * (-V/(2g), V/(2g)] (the range extended Euclid gives; the reduction makes
  * it certain).  t = (g - sU)/V is not computed (callers that need it get
  * it with one product and one exact division). */
@@ -57,6 +60,70 @@ static int cmp_norm(const bgcn_limb_t *ap, long an, const bgcn_limb_t *bp,
     return bgcn_div_cmp(ap, bp, an);
 }
 
+/* r = det * (sign(x) mx |x| - sign(y) my |y|) for matrix entries mx, my of
+ * mn limbs; t: scratch of 2 cap limbs; r->p has cap limbs (zeroed). */
+static bgcn_status cof_comb(struct scof *r, const struct scof *x,
+                            const bgcn_limb_t *mx, const struct scof *y,
+                            const bgcn_limb_t *my, long mn, int det,
+                            bgcn_limb_t *t, long cap)
+{
+    bgcn_limb_t *P = t, *Q = t + cap;
+    long pn = 0, qn = 0;
+    bgcn_zero(t, 2 * cap);
+    if (x->n) {
+        BGCN_ASSERT(mn + x->n <= cap);
+        BGCN_TRY(bgcn_div_mul(P, mx, mn, x->p, x->n));
+        pn = bgcn_normalized_size(P, mn + x->n);
+    }
+    if (y->n) {
+        BGCN_ASSERT(mn + y->n <= cap);
+        BGCN_TRY(bgcn_div_mul(Q, my, mn, y->p, y->n));
+        qn = bgcn_normalized_size(Q, mn + y->n);
+    }
+    long n = pn > qn ? pn : qn;
+    int neg;
+    if (x->neg != y->neg) {
+        /* same direction: magnitudes add */
+        BGCN_ASSERT(n + 1 <= cap);
+        P[n] = n ? bgcn_add_n(P, P, Q, n) : 0;
+        bgcn_copyi(r->p, P, n + 1);
+        neg = x->neg;
+        n++;
+    } else if (cmp_norm(P, pn, Q, qn) >= 0) {
+        if (n)
+            bgcn_sub_n(P, P, Q, n);
+        bgcn_copyi(r->p, P, n);
+        neg = x->neg;
+    } else {
+        bgcn_sub_n(Q, Q, P, n);
+        bgcn_copyi(r->p, Q, n);
+        neg = !x->neg;
+    }
+    r->n = bgcn_normalized_size(r->p, n);
+    r->neg = r->n ? neg ^ (det < 0) : 0;
+    return BGCN_OK;
+}
+
+/* One bgcn_hgcd_reduce on (a, b) with the cofactors carried along:
+ * (sc, sd) = det (m11 sa - m01 sb, m00 sb - m10 sa). */
+static bgcn_status hgcd_cofactors(int *ok, bgcn_limb_t *a, long *an,
+                                  bgcn_limb_t *b, long *bn, struct scof *sa,
+                                  struct scof *sb, struct scof *sc,
+                                  struct scof *sd, bgcn_limb_t *t, long cap)
+{
+    bgcn_hgcd_matrix m;
+    *ok = 0;
+    BGCN_TRY(bgcn_hgcd_matrix_init(&m, *an / 2 + 8));
+    bgcn_status st = bgcn_hgcd_reduce(ok, a, an, b, bn, *an / 2, &m);
+    if (st == BGCN_OK && *ok) {
+        st = cof_comb(sc, sa, m.p[1][1], sb, m.p[0][1], m.n, m.det, t, cap);
+        if (st == BGCN_OK)
+            st = cof_comb(sd, sb, m.p[0][0], sa, m.p[1][0], m.n, m.det, t, cap);
+    }
+    bgcn_hgcd_matrix_clear(&m);
+    return st;
+}
+
 bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
                         const bgcn_limb_t *up, long un,
                         const bgcn_limb_t *vp, long vn)
@@ -73,8 +140,8 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
      * sequence; cap leaves room for the products of one step on top. */
     long cap = n + vn + 2;
     /* numbers: a, b, c, d (n each); cofactors: 4 x cap; quotient: n;
-     * product: cap + n. */
-    size_t total = (size_t)(4 * n + 4 * cap + n + cap + n);
+     * product: 2 cap (two products in the half-gcd path). */
+    size_t total = (size_t)(4 * n + 4 * cap + n + 2 * cap + n);
     bgcn_limb_t *buf = bgcn_alloc_limbs(total);
     if (!buf)
         return BGCN_ENOMEM;
@@ -100,6 +167,23 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
         if ((++iter & 63) == 0 && bgcn_interrupt_flag) {
             st = BGCN_EINTR;
             goto done;
+        }
+        if (bn >= bgcn_gcd_dc_threshold && an - bn <= 1) {
+            /* half-gcd reduction; the cofactors follow the matrix */
+            int ok;
+            st = hgcd_cofactors(&ok, a, &an, b, &bn, &sa, &sb, &sc, &sd,
+                                pp, cap);
+            if (st != BGCN_OK)
+                goto done;
+            if (ok) {
+                struct scof o1 = sa, o2 = sb;
+                bgcn_zero(sa.p, cap);
+                bgcn_zero(sb.p, cap);
+                sa = sc, sb = sd;
+                sc = o1, sd = o2;
+                sc.n = sd.n = 0;
+                continue;
+            }
         }
         struct bgcn_lehmer m;
         int steps = 0;
