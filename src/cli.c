@@ -150,23 +150,83 @@ static int parse_u64(const char *s, unsigned long long *out)
 
 static int io_failed; /* a read error: the run fails (status 1) */
 
-int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source)
+/* A line reader on a file descriptor.  stdio's getline would hide whether
+ * more input is already buffered; reading the descriptor ourselves lets
+ * us flush the answers so far exactly when we are about to wait for more
+ * input, so bigcalc works as a coprocess (one question, one answer) and
+ * still writes big blocks when fed a whole file. */
+typedef struct linereader {
+    int fd;
+    char *buf;
+    size_t beg, end, cap;
+    int eof;
+} linereader;
+
+/* The next line (with its newline, if any) at *line; returns its length,
+ * 0 at the end of input, -1 on a read error or an interrupt (errno). */
+static ssize_t lr_next(linereader *lr, const char **line)
 {
-    char *line = NULL, *buf = NULL;
-    size_t lcap = 0, blen = 0, bcap = 0;
+    size_t scanned = 0;
+    for (;;) {
+        char *from = lr->buf + lr->beg + scanned;
+        char *nl = lr->end > lr->beg + scanned
+                       ? memchr(from, '\n', lr->end - lr->beg - scanned) : NULL;
+        if (nl || (lr->eof && lr->end > lr->beg)) {
+            size_t n = nl ? (size_t)(nl + 1 - (lr->buf + lr->beg)) : lr->end - lr->beg;
+            *line = lr->buf + lr->beg;
+            lr->beg += n;
+            return (ssize_t)n;
+        }
+        if (lr->eof)
+            return 0;
+        scanned = lr->end - lr->beg;
+        if (lr->beg > 0) {
+            memmove(lr->buf, lr->buf + lr->beg, lr->end - lr->beg);
+            lr->end -= lr->beg;
+            lr->beg = 0;
+        }
+        if (lr->end == lr->cap) {
+            size_t nc = lr->cap ? lr->cap * 2 : 65536;
+            char *nb = realloc(lr->buf, nc);
+            if (!nb) {
+                errno = ENOMEM;
+                return -1;
+            }
+            lr->buf = nb;
+            lr->cap = nc;
+        }
+        fflush(stdout); /* answers first, then wait for more questions */
+        ssize_t r = read(lr->fd, lr->buf + lr->end, lr->cap - lr->end);
+        if (r < 0) {
+            if (errno == EINTR && !bgcn_interrupt_flag)
+                continue;
+            return -1;
+        }
+        if (r == 0)
+            lr->eof = 1;
+        else
+            lr->end += (size_t)r;
+    }
+}
+
+int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
+{
+    linereader lr = {fd, NULL, 0, 0, 0, 0};
+    char *buf = NULL;
+    size_t blen = 0, bcap = 0;
     int lineno = 0, bline = 1, bcol = 1, rc = 0;
     for (;;) {
-        errno = 0;
-        ssize_t n = getline(&line, &lcap, fp);
-        int eof = n < 0;
-        if (eof && bgcn_interrupt_flag) {
+        const char *line;
+        ssize_t n = lr_next(&lr, &line);
+        if (n < 0) {
+            if (!bgcn_interrupt_flag) {
+                bgc_error_plain("read error on %s: %s", source, strerror(errno));
+                io_failed = 1;
+            }
             rc = -1;
             break;
         }
-        if (eof && errno == EINTR) {
-            clearerr(fp);
-            continue;
-        }
+        int eof = n == 0;
         if (!eof) {
             lineno++;
             if (blen + (size_t)n + 1 > bcap) {
@@ -176,6 +236,7 @@ int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source)
                 char *nb = realloc(buf, nc);
                 if (!nb) {
                     bgc_error_plain("out of memory reading %s", source);
+                    io_failed = 1;
                     rc = -1;
                     break;
                 }
@@ -211,14 +272,14 @@ int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source)
         if (eof)
             break;
     }
-    if (ferror(fp) && !bgcn_interrupt_flag && rc == 0) {
-        bgc_error_plain("read error on %s: %s", source, strerror(errno));
-        io_failed = 1;
-        rc = -1;
-    }
-    free(line);
+    free(lr.buf);
     free(buf);
     return rc;
+}
+
+int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source)
+{
+    return bgc_cli_run_fd(ctx, fileno(fp), source);
 }
 
 /* The weak fallback until the REPL lands: run stdin as a program. */
@@ -289,6 +350,7 @@ static void call_error(const char *source, int line, int col, const bgc_builtin 
 /* `bigcalc modexp` with no arguments: "B E M" per line. */
 static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b)
 {
+    linereader lr = {0, NULL, 0, 0, 0, 0};
     char *line = NULL;
     size_t cap = 0;
     int lineno = 0;
@@ -296,15 +358,27 @@ static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b)
     for (int i = 0; i < 3; i++)
         bgc_init(&v[i]);
     for (;;) {
-        errno = 0;
-        ssize_t n = getline(&line, &cap, stdin);
-        if (n < 0) {
-            if (!bgcn_interrupt_flag && errno == EINTR) {
-                clearerr(stdin);
-                continue;
+        const char *raw;
+        ssize_t n = lr_next(&lr, &raw);
+        if (n <= 0) {
+            if (n < 0 && !bgcn_interrupt_flag) {
+                bgc_error_plain("read error on <stdin>: %s", strerror(errno));
+                io_failed = 1;
             }
             break;
         }
+        if ((size_t)n + 1 > cap) {
+            char *nl = realloc(line, (size_t)n + 1);
+            if (!nl) {
+                bgc_error_plain("out of memory reading <stdin>");
+                io_failed = 1;
+                break;
+            }
+            line = nl;
+            cap = (size_t)n + 1;
+        }
+        memcpy(line, raw, (size_t)n);
+        line[n] = 0;
         lineno++;
         const char *f[4];
         size_t fl[4];
@@ -353,6 +427,7 @@ static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b)
     for (int i = 0; i < 3; i++)
         bgc_clear(&v[i]);
     free(line);
+    free(lr.buf);
 }
 
 /* Call builtin b on the values of the argument expressions and print the

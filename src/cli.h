@@ -29,6 +29,9 @@ int bgc_cli_main(int argc, char **argv);
 /* Run a stream as a program, line by line (statements run as soon as
  * they are complete).  Returns 0, or -1 when the run must stop. */
 int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source);
+/* The same on a file descriptor (reads it directly; stdout is flushed
+ * before each wait for input, so answers appear as questions arrive). */
+int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source);
 
 /* The interactive loop.  cli.c has a weak fallback that runs stdin as a
  * program; src/repl.c provides the real one. */
