@@ -32,5 +32,6 @@ libbgc_a_SOURCES = \
 	src/num-root.c \
 	src/num-gcd.c \
 	src/num-rand.c \
+	src/num-nt.c \
 	src/verify.h \
 	src/verify.c

@@ -1,4 +1,5 @@
-/* test-nt.c -- roots, gcd/lcm, modular inverse, mulmod, powmod and the random
+/* test-nt.c -- roots, gcd/lcm, modular inverse, mulmod, powmod, jacobi,
+ * primes and the random
  * numbers of the number layer, against GMP on random signed operands. */
 #include "numtest.h"
 
@@ -181,6 +182,87 @@ Test(nt, powmod)
     bgc_clear(&b);
     bgc_clear(&e);
     bgc_clear(&m);
+    bgc_clear(&r);
+}
+
+Test(nt, jacobi_primes)
+{
+    t_seed();
+    bgc_int a, n, r;
+    bgc_init(&a);
+    bgc_init(&n);
+    bgc_init(&r);
+    mpz_t ma, mn, want;
+    mpz_inits(ma, mn, want, NULL);
+    for (int i = 0; i < 500; i++) {
+        nt_rand(&a, 6);
+        nt_rand(&n, 4);
+        nt_to_mpz(ma, &a);
+        nt_to_mpz(mn, &n);
+        bgc_err e = bgc_jacobi(&r, &a, &n);
+        if (mpz_sgn(mn) <= 0 || mpz_even_p(mn)) {
+            cr_assert_eq(e, BGC_EDOMAIN);
+        } else {
+            cr_assert_eq(e, BGC_OK);
+            cr_assert_eq(bgc_cmp_si(&r, mpz_jacobi(ma, mn)), 0);
+        }
+        /* isprime / nextprime / prevprime on small and medium values */
+        if (i % 2)
+            cr_assert_eq(bgc_set_u64(&a, t_rand() >> t_rand_below(64)),
+                         BGC_OK);
+        nt_to_mpz(ma, &a);
+        int p;
+        cr_assert_eq(bgc_isprime(&p, &a, 0), BGC_OK);
+        cr_assert_eq(p, mpz_sgn(ma) > 0 && mpz_probab_prime_p(ma, 30) != 0);
+        cr_assert_eq(bgc_nextprime(&r, &a), BGC_OK);
+        mpz_nextprime(want, ma);
+        cr_assert(nt_eq("nextprime", &r, want));
+        if (mpz_cmp_ui(ma, 2) <= 0) {
+            cr_assert_eq(bgc_prevprime(&r, &a), BGC_EDOMAIN);
+        } else {
+            cr_assert_eq(bgc_prevprime(&r, &a), BGC_OK);
+            nt_to_mpz(want, &r);
+            cr_assert_lt(mpz_cmp(want, ma), 0);
+            cr_assert(mpz_probab_prime_p(want, 30));
+            mpz_nextprime(want, want);
+            cr_assert_geq(mpz_cmp(want, ma), 0);
+        }
+    }
+    /* 2^127 - 1 is prime, 2^127 + 1 is not */
+    set(&a, 1);
+    cr_assert_eq(bgc_shl_ui(&a, &a, 127), BGC_OK);
+    cr_assert_eq(bgc_add_si(&n, &a, -1), BGC_OK);
+    int p;
+    cr_assert_eq(bgc_isprime(&p, &n, 5), BGC_OK);
+    cr_assert_eq(p, 1);
+    cr_assert_eq(bgc_add_si(&n, &a, 1), BGC_OK);
+    cr_assert_eq(bgc_isprime(&p, &n, 5), BGC_OK);
+    cr_assert_eq(p, 0);
+    set(&n, -7);
+    cr_assert_eq(bgc_isprime(&p, &n, 0), BGC_OK);
+    cr_assert_eq(p, 0);
+    /* randprime: k bits, prime, reproducible */
+    bgc_int k, s;
+    bgc_init(&k);
+    bgc_init(&s);
+    for (long bits = 2; bits < 300; bits += 37) {
+        set(&k, bits);
+        bgc_rand_seed((uint64_t)bits);
+        cr_assert_eq(bgc_randprime(&r, &k), BGC_OK);
+        cr_assert_eq(bgc_bitlen_u(&r), (uint64_t)bits);
+        nt_to_mpz(want, &r);
+        cr_assert(mpz_probab_prime_p(want, 30));
+        bgc_rand_seed((uint64_t)bits);
+        cr_assert_eq(bgc_randprime(&s, &k), BGC_OK);
+        cr_assert_eq(bgc_cmp(&r, &s), 0);
+    }
+    set(&k, 1);
+    cr_assert_eq(bgc_randprime(&r, &k), BGC_EDOMAIN);
+    bgc_clear(&k);
+    bgc_clear(&s);
+    mpz_clears(ma, mn, want, NULL);
+    bgc_clear(&a);
+    bgc_clear(&n);
     bgc_clear(&r);
 }
 

@@ -83,6 +83,16 @@ static bgc_err run(const char *op)
             e = bgc_invmod(&R, &R, &M);
     } else if (!strcmp(op, "mulmod")) e = bgc_mulmod(&R, &A, &B, &M);
     else if (!strcmp(op, "powmod")) e = bgc_powmod(&R, &A, &P, &M);
+    else if (!strcmp(op, "jacobi")) e = bgc_jacobi(&R, &A, &M);
+    else if (!strcmp(op, "isprime")) {
+        int p;
+        e = bgc_isprime(&p, &M, 2);
+    } else if (!strcmp(op, "nextprime")) e = bgc_nextprime(&R, &A);
+    else if (!strcmp(op, "prevprime")) {
+        e = bgc_add_si(&Q, &P, 3);
+        if (e == BGC_OK)
+            e = bgc_prevprime(&R, &Q);
+    }
     else if (!strcmp(op, "set_str")) {
         char *s;
         e = bgc_get_str(&s, NULL, &A, 10); /* verified too, not armed */
@@ -105,7 +115,8 @@ static bgc_err run(const char *op)
 static const char *const kinds[] = {
     "add", "sub", "mul", "sqr", "tdiv", "fdiv", "mod", "pow", "shl", "shr",
     "and", "or", "xor", "not", "popcount", "bit", "digits", "sqrt", "root",
-    "gcd", "lcm", "invmod", "mulmod", "powmod", "set_str", "get_str", NULL};
+    "gcd", "lcm", "invmod", "mulmod", "powmod", "jacobi", "isprime",
+    "nextprime", "prevprime", "set_str", "get_str", NULL};
 
 Test(verify, clean_runs_have_no_mismatch)
 {
