@@ -7,7 +7,7 @@
  *
  * Pipe and file mode run statements as soon as they are complete: a line
  * is appended to the pending text until no parenthesis or comment is open
- * and the line does not end in an operator (bgc_source_incomplete), then
+ * and the line does not end in an operator (bgc_scan_feed), then
  * the text runs.  So a script fed through a pipe answers line by line,
  * and later statements run after an error unless --strict.
  */
@@ -215,6 +215,8 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
     char *buf = NULL;
     size_t blen = 0, bcap = 0;
     int lineno = 0, bline = 1, bcol = 1, rc = 0;
+    bgc_scan_state scan;
+    bgc_scan_init(&scan);
     for (;;) {
         const char *line;
         ssize_t n = lr_next(&lr, &line);
@@ -247,9 +249,11 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
                 bline = lineno;
                 bcol = 1;
             }
+            if (blen == 0)
+                bgc_scan_init(&scan);
             memcpy(buf + blen, line, (size_t)n);
             blen += (size_t)n;
-            if (bgc_source_incomplete(buf, blen))
+            if (bgc_scan_feed(&scan, line, (size_t)n))
                 continue;
         }
         if (blen > 0) {
@@ -261,10 +265,14 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
                 break;
             }
             if (res.incomplete) {
+                /* the parser wants more (e.g. "x ? 1" then ": 2" on the
+                 * next line): keep the unfinished statement, rescan it */
                 memmove(buf, buf + res.consumed, blen - res.consumed);
                 blen -= res.consumed;
                 bline = res.line;
                 bcol = res.col;
+                bgc_scan_init(&scan);
+                bgc_scan_feed(&scan, buf, blen);
             } else {
                 blen = 0;
             }

@@ -586,44 +586,72 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
 
 /* ---- line-continuation check --------------------------------------------- */
 
-int bgc_source_incomplete(const char *src, size_t len)
+void bgc_scan_init(bgc_scan_state *s)
+{
+    s->depth = 0;
+    s->in_comment = 0;
+    s->last = BGC_T_NEWLINE;
+    s->operand = 0;
+}
+
+int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
 {
     bgc_lexer lx;
-    bgc_tok last = BGC_T_NEWLINE;
-    int depth = 0, operand = 0;
+    if (s->in_comment) {
+        /* find the end of the comment opened on an earlier line */
+        size_t i = 0;
+        while (i + 1 < len && !(src[i] == '*' && src[i + 1] == '/'))
+            i++;
+        if (i + 1 >= len)
+            return 1;
+        s->in_comment = 0;
+        src += i + 2;
+        len -= i + 2;
+    }
     bgc_lex_init(&lx, src, len, 1, 1);
     for (;;) {
         bgc_token t = bgc_lex_next(&lx);
         if (t.type == BGC_T_EOF)
             break;
         if (t.type == BGC_T_ERROR) {
-            if (lx.incomplete)
+            if (lx.incomplete) {
+                s->in_comment = 1;
                 return 1;
-            operand = 1;
-            last = t.type;
+            }
+            s->operand = 1;
+            s->last = t.type;
             continue;
         }
         if (t.type == BGC_T_NEWLINE)
             continue;
         if (t.type == BGC_T_LPAREN)
-            depth++;
-        else if (t.type == BGC_T_RPAREN && depth > 0)
-            depth--;
-        if (t.type == BGC_T_BANG && operand) {
-            last = BGC_T_RPAREN; /* postfix factorial ends an operand */
+            s->depth++;
+        else if (t.type == BGC_T_RPAREN && s->depth > 0)
+            s->depth--;
+        if (t.type == BGC_T_BANG && s->operand) {
+            s->last = BGC_T_RPAREN; /* postfix factorial ends an operand */
             continue;
         }
-        operand = t.type == BGC_T_NUM || t.type == BGC_T_IDENT ||
-                  t.type == BGC_T_RPAREN;
-        last = t.type;
+        s->operand = t.type == BGC_T_NUM || t.type == BGC_T_IDENT ||
+                     t.type == BGC_T_RPAREN;
+        s->last = t.type;
     }
-    if (depth > 0)
+    if (len >= 2 && src[len - 1] == '\n' && src[len - 2] == '\\')
+        return 1; /* backslash-newline joins the next line */
+    if (s->depth > 0)
         return 1;
-    switch (last) {
+    switch (s->last) {
     case BGC_T_NEWLINE: case BGC_T_SEMI: case BGC_T_NUM: case BGC_T_IDENT:
     case BGC_T_RPAREN: case BGC_T_ERROR: case BGC_T_EOF:
         return 0;
     default:
         return 1;
     }
+}
+
+int bgc_source_incomplete(const char *src, size_t len)
+{
+    bgc_scan_state s;
+    bgc_scan_init(&s);
+    return bgc_scan_feed(&s, src, len);
 }

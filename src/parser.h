@@ -125,4 +125,17 @@ size_t bgc_parser_offset(const bgc_parser *p);
  * reader should append the next line before parsing. */
 int bgc_source_incomplete(const char *src, size_t len);
 
+/* The same check fed piece by piece (each piece whole lines), so a reader
+ * appending line after line does not rescan what it already has. */
+typedef struct bgc_scan_state {
+    int depth;       /* open parentheses */
+    int in_comment;  /* inside a block comment */
+    int last;        /* last significant token (a bgc_tok) */
+    int operand;     /* the last token ended an operand */
+} bgc_scan_state;
+void bgc_scan_init(bgc_scan_state *s);
+/* Feed {src,len}; returns 1 when all text fed so far ends inside a
+ * statement. */
+int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len);
+
 #endif /* BGC_PARSER_H */

@@ -284,3 +284,31 @@ bigcalc: <stdin>:1:1001: expression nested too deeply (limit 1000 levels)
 --- stdout
 200001
 -5
+
+=== a parenthesis open over 100000 lines is read in linear time
+--- stdin-py
+'(1\n' + '+1\n' * 100000 + ')\n'
+--- stdout
+100001
+
+=== a backslash at the end of a line joins the next line
+--- stdin-py
+'3 \\\n+ 4\n'
+--- stdout
+7
+
+=== '?' and ':' on separate lines
+--- stdin
+x = 1 ? 5
+: 6
+x
+--- stdout
+5
+
+=== a block comment over several lines between statements
+--- stdin
+1 /* a
+b
+*/ + 2
+--- stdout
+3
