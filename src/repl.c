@@ -212,6 +212,18 @@ static char *path_join(const char *a, const char *b)
     return s;
 }
 
+/* mkdir -p, mode 0700 (XDG: create a missing state directory). */
+static void make_dirs(char *path)
+{
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(path, 0700); /* EEXIST is fine; other errors show later */
+            *p = '/';
+        }
+    mkdir(path, 0700);
+}
+
 static char *history_file(void)
 {
     const char *h = getenv("BIGCALC_HISTORY");
@@ -222,8 +234,7 @@ static char *history_file(void)
         char *dir = path_join(h, "bigcalc"), *f;
         if (!dir)
             return NULL;
-        mkdir(h, 0700); /* may exist: then EEXIST, and that is fine */
-        mkdir(dir, 0700);
+        make_dirs(dir);
         f = path_join(dir, "history");
         free(dir);
         return f;
