@@ -421,8 +421,9 @@ void bgcn_divexact_1(bgcn_limb_t *qp, const bgcn_limb_t *np, long n,
 bgcn_status bgcn_divexact(bgcn_limb_t *qp, const bgcn_limb_t *np, long nn,
                           const bgcn_limb_t *dp, long dn) BGCN_WUR;
 /* bgcn_divexact uses the quotient-only division (bgcn_tdiv_qr) when both
- * the quotient and the divisor have at least this many limbs. */
-#define BGCN_DIVEXACT_DC_THRESHOLD 150
+ * the quotient and the divisor have at least this many limbs (measured:
+ * the Hensel basecase wins up to about 300 limbs, see divexact.c). */
+#define BGCN_DIVEXACT_DC_THRESHOLD 300
 
 /* ===================================================================== */
 /* == Radix conversion (src/mpn/radix.c, get_str.c, set_str.c)         == */

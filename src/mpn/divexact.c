@@ -11,7 +11,9 @@
  * products, half of schoolbook division for a balanced 2n/n.  Powers of 2
  * in D are removed first (they must divide N too).  Above
  * BGCN_DIVEXACT_DC_THRESHOLD limbs the quotient-only divide-and-conquer
- * division is cheaper and is used instead. */
+ * division is cheaper and is used instead (measured for 2n/n, generic
+ * kernels, CPU time: Hensel 6.3 us vs 9.5 us at n = 100, about equal at
+ * n = 300, 57 us each). */
 #include "div-impl.h"
 
 bgcn_limb_t bgcn_binvert_limb(bgcn_limb_t d)

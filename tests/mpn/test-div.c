@@ -479,6 +479,26 @@ Test(div, divexact)
     }
 }
 
+/* One random size up to 10^5 limbs per run (balanced or not). */
+Test(div, tdiv_qr_huge)
+{
+    long dn = t_rand_size(1000, 50000), nn = dn + t_rand_size(0, 50000);
+    bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+    t_fill(n, nn);
+    fill_divisor(d, dn);
+    long qn = nn - dn + 1;
+    bgcn_limb_t *q = t_alloc_guarded(qn), *r = t_alloc_guarded(dn);
+    bgcn_limb_t *wq = malloc(qn * sizeof *wq), *wr = malloc(dn * sizeof *wr);
+    gmp_divmod(wq, wr, n, nn, d, dn);
+    cr_assert(bgcn_tdiv_qr(q, r, n, nn, d, dn) == BGCN_OK);
+    cr_assert(t_equal("q", q, wq, qn) && t_equal("r", r, wr, dn),
+              "tdiv_qr nn=%ld dn=%ld", nn, dn);
+    cr_assert(t_check_guards(q, qn) && t_check_guards(r, dn));
+    t_free_guarded(q);
+    t_free_guarded(r);
+    free(n); free(d); free(wq); free(wr);
+}
+
 Test(div, tdiv_qr_enomem)
 {
     long nn = 600, dn = 300;

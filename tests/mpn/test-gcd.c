@@ -381,3 +381,14 @@ Test(gcd, dc_thresholds)
     }
     mpz_clears(U, V, NULL);
 }
+
+/* One random size up to 3*10^4 limbs per run (gcd, gcdext). */
+Test(gcd, huge)
+{
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    long n = t_rand_size(4000, 30000);
+    make_pair(U, V, n, n + t_rand_size(-5, 5));
+    check_gcd_pair(U, V, 0);
+    mpz_clears(U, V, NULL);
+}

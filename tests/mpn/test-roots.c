@@ -213,6 +213,16 @@ Test(roots, sqrtrem_sizes)
     }
 }
 
+/* One random size up to 10^5 limbs per run. */
+Test(roots, sqrtrem_huge)
+{
+    long nn = t_rand_size(6000, 100000);
+    bgcn_limb_t *n = malloc(nn * sizeof *n);
+    fill_radicand(n, nn);
+    check_sqrtrem(n, nn, 0);
+    free(n);
+}
+
 Test(roots, sqrtrem_enomem)
 {
     long nn = 301;
