@@ -4,7 +4,7 @@ bigcalc_SOURCES = src/main.c \
 	src/cli.h src/cli.c \
 	src/lexer.h src/lexer.c \
 	src/parser.h src/parser.c \
-	src/eval.h src/eval.c \
+	src/eval.h src/eval-impl.h src/eval.c src/compile.c src/vm.c \
 	src/builtins.h src/builtins.c \
 	src/error.h src/error.c
 bigcalc_LDADD = libbgc.a libbgcpending.a libbgcn.a $(READLINE_LIBS) $(GMP_LIBS)
