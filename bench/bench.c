@@ -155,22 +155,30 @@ static double cpu_ns(void)
     return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
+/* One sample: iters calls, wall and thread CPU time per call. */
+static void sample(bgc_bench_fn fn, void *ctx, long iters, double *wall,
+                   double *cpu)
+{
+    double c0 = cpu_ns(), t0 = now_ns();
+    fn(ctx, iters);
+    double t1 = now_ns(), c1 = cpu_ns();
+    *wall = (t1 - t0) / iters;
+    *cpu = (c1 - c0) / iters;
+}
+
 bgc_bench_time bgc_bench_measure(bgc_bench *b, bgc_bench_fn fn, void *ctx)
 {
     const double target = b->quick ? 2e5 : 1e6; /* ns per sample */
     const double budget = b->quick ? 1e8 : 6e8; /* ns per row, roughly */
     enum { MAXREPS = MAX_SAMPLES };
     int reps = b->quick ? 3 : MAXREPS;
-    double s[MAXREPS], cpu_min;
+    double sw[MAXREPS], sc[MAXREPS];
 
     fn(ctx, 1); /* warm caches, fault pages in */
     long iters = 1;
-    double t, c0;
-    for (;;) {
-        double t0 = now_ns();
-        c0 = cpu_ns();
-        fn(ctx, iters);
-        t = now_ns() - t0;
+    for (;;) { /* size a sample; the last sizing run is the first sample */
+        sample(fn, ctx, iters, &sw[0], &sc[0]);
+        double t = sw[0] * iters;
         if (t >= target || iters >= (1L << 40))
             break;
         double f = t > 0 ? target / t * 1.2 : 100;
@@ -180,21 +188,16 @@ bgc_bench_time bgc_bench_measure(bgc_bench *b, bgc_bench_fn fn, void *ctx)
             f = 2;
         iters = (long)(iters * f) + 1;
     }
+    double t = sw[0] * iters;
     if (t * reps > budget) /* slow operations: fewer samples */
         reps = t * 3 > budget ? 3 : (int)(budget / t);
-    s[0] = t / iters; /* the sizing run was a full sample */
-    cpu_min = (cpu_ns() - c0) / iters;
-    for (int k = 1; k < reps; k++) {
-        double t0 = now_ns();
-        c0 = cpu_ns();
-        fn(ctx, iters);
-        double c = (cpu_ns() - c0) / iters;
-        s[k] = (now_ns() - t0) / iters;
-        if (c < cpu_min)
-            cpu_min = c;
-    }
-    qsort(s, reps, sizeof s[0], cmp_double);
-    return (bgc_bench_time){s[0], s[reps / 2], cpu_min};
+    for (int k = 1; k < reps; k++)
+        sample(fn, ctx, iters, &sw[k], &sc[k]);
+    qsort(sw, reps, sizeof sw[0], cmp_double);
+    qsort(sc, reps, sizeof sc[0], cmp_double);
+    if (b->cpu_clock)
+        return (bgc_bench_time){sc[0], sc[reps / 2], sc[0], sw[0]};
+    return (bgc_bench_time){sw[0], sw[reps / 2], sc[0], sw[0]};
 }
 
 /* ---- paths, data, checks ---------------------------------------------- */
@@ -309,8 +312,8 @@ static void json_time(FILE *f, const bgc_bench *b, bgc_bench_time t)
         fputs("null", f);
         return;
     }
-    fprintf(f, "{\"min_ns\": %.6g, \"median_ns\": %.6g, \"cpu_min_ns\": %.6g",
-            t.min_ns, t.med_ns, t.cpu_ns);
+    fprintf(f, "{\"min_ns\": %.6g, \"median_ns\": %.6g, \"cpu_min_ns\": %.6g, "
+               "\"wall_min_ns\": %.6g", t.min_ns, t.med_ns, t.cpu_ns, t.wall_ns);
     if (b->core_mhz > 0)
         fprintf(f, ", \"cycles\": %.6g", t.min_ns * b->core_mhz / 1e3);
     fputc('}', f);
@@ -347,7 +350,7 @@ void bgc_bench_table(bgc_bench *b, const char *title, unsigned flags)
  * thread was descheduled for part of every sample. */
 static int preempted(const bgc_bench_time *t)
 {
-    return t->min_ns > 0 && t->cpu_ns > 0 && t->min_ns > 1.1 * t->cpu_ns;
+    return t->min_ns > 0 && t->cpu_ns > 0 && t->wall_ns > 1.1 * t->cpu_ns;
 }
 
 void bgc_bench_emit(bgc_bench *b, const bgc_bench_row *r)
@@ -387,7 +390,8 @@ void bgc_bench_emit(bgc_bench *b, const bgc_bench_row *r)
     if (r->note)
         printf("  %s", r->note);
     else if (preempted(&r->eng) || preempted(&r->gmp) || preempted(&r->ossl))
-        printf("  (shared CPU: wall > 1.1 x CPU time)");
+        printf("  (shared CPU: wall > 1.1 x CPU time%s)",
+               b->cpu_clock ? "; CPU time shown" : "");
     putchar('\n');
     fflush(stdout);
 
@@ -461,6 +465,9 @@ static void usage(FILE *f)
             "                   the CPU supports)\n"
             "      --pin CPU    run on this CPU (default: the current one)\n"
             "      --no-pin     do not pin\n"
+            "      --cpu-time   report the thread's CPU time instead of wall time\n"
+            "                   (on a busy machine: leaves out the time the\n"
+            "                   thread was descheduled)\n"
             "  -l, --list       list the groups\n"
             "  -h, --help       this text\n"
             "Groups (default: all):\n");
@@ -474,7 +481,8 @@ int main(int argc, char **argv)
         {"quick", no_argument, 0, 'q'},   {"json", required_argument, 0, 'j'},
         {"path", required_argument, 0, 'p'}, {"pin", required_argument, 0, 'P'},
         {"no-pin", no_argument, 0, 'N'},  {"list", no_argument, 0, 'l'},
-        {"help", no_argument, 0, 'h'},    {0, 0, 0, 0},
+        {"help", no_argument, 0, 'h'},    {"cpu-time", no_argument, 0, 'C'},
+        {0, 0, 0, 0},
     };
     bgc_bench b = {0};
     const char *json_file = NULL;
@@ -487,6 +495,7 @@ int main(int argc, char **argv)
         case 'p': b.only_path = optarg; break;
         case 'P': pin = atoi(optarg); break;
         case 'N': no_pin = 1; break;
+        case 'C': b.cpu_clock = 1; break;
         case 'l':
             for (int g = 0; g < NGROUPS; g++)
                 printf("%-9s %s\n", groups[g].name, groups[g].what);
@@ -558,8 +567,9 @@ int main(int argc, char **argv)
         printf("core clock: not measured on this architecture (no cycles)\n");
     printf("kernel paths supported: %s%s%s\n", paths,
            b.only_path ? "; timing only " : "", b.only_path ? b.only_path : "");
-    printf("each figure: minimum time over up to %d samples (median in the "
-           "JSON); ratio = engine time / reference time (< 1: engine faster)\n",
+    printf("each figure: minimum %s time over up to %d samples (median in "
+           "the JSON); ratio = engine time / reference time (< 1: engine "
+           "faster)\n", b.cpu_clock ? "thread CPU" : "wall",
            b.quick ? 3 : MAX_SAMPLES);
 #ifdef BGCN_WANT_ASSERT
     printf("WARNING: built with --enable-assert: engine figures include the "
@@ -580,8 +590,9 @@ int main(int argc, char **argv)
         fputs(", \"cpu\": ", b.json);
         json_string(b.json, model);
         fprintf(b.json, ", \"pinned_cpu\": %d,\n  \"core_mhz\": %.1f, "
-                        "\"quick\": %s, \"asserts\": %s,\n  \"gmp\": ",
+                        "\"quick\": %s, \"clock\": \"%s\", \"asserts\": %s,\n  \"gmp\": ",
                 pin, b.core_mhz, b.quick ? "true" : "false",
+                b.cpu_clock ? "thread-cpu" : "wall",
 #ifdef BGCN_WANT_ASSERT
                 "true"
 #else

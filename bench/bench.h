@@ -22,18 +22,20 @@
 #include <stdio.h>
 
 /* Time per call in nanoseconds; min_ns == 0 means "not measured".
- * min/med: wall time (minimum and median over the samples); cpu_ns: the
- * smallest thread CPU time of a sample (wall much above it: the CPU was
- * shared while measuring). */
+ * min/med: minimum and median over the samples, of wall time (default)
+ * or of the thread's CPU time (--cpu-time); cpu_ns, wall_ns: the smallest
+ * of each (wall much above CPU: the CPU was shared while measuring). */
 typedef struct bgc_bench_time {
     double min_ns;
     double med_ns;
     double cpu_ns;
+    double wall_ns;
 } bgc_bench_time;
 
 /* The state of one run.  Groups read the public fields. */
 typedef struct bgc_bench {
     int quick;           /* --quick: fewer, shorter samples */
+    int cpu_clock;       /* --cpu-time: report thread CPU time */
     double core_mhz;     /* measured core clock (0 if unknown) */
     const char *only_path; /* --path NAME, or NULL for every path */
     /* private to bench.c */

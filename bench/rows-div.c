@@ -45,8 +45,8 @@ void bgc_bench_rows_div(bgc_bench *b)
     bgcn_limb_t *q2 = bgc_bench_alloc(maxn + 1), *r2 = bgc_bench_alloc(maxn);
     bgc_bench_random(np, 2 * maxn);
 
-    /* The largest size only when the engine would take seconds at most
-     * (predicted from the previous size as if quadratic). */
+    /* The largest size only when the engine would take a few seconds at
+     * most (predicted from the previous size). */
     double last_ns = 0;
     long last_n = 0;
 
@@ -55,8 +55,10 @@ void bgc_bench_rows_div(bgc_bench *b)
         long n = sizes[s];
         if (b->quick && n > 10000)
             break;
-        double f = last_n ? (double)n / last_n : 0, guess = last_ns * f * f;
-        if (guess > 2e9) {
+        /* sizes grow about tenfold; allow for 10^1.6 = 40 times longer
+         * (divide and conquer over subquadratic multiplication) */
+        double guess = last_n ? last_ns * 40 * (n / last_n / 10.0) : 0;
+        if (guess > 3e9) {
             printf("tdiv_qr    (%ld limbs skipped: the engine would take "
                    "about %.0f s per call)\n", n, guess / 1e9);
             break;
