@@ -355,8 +355,9 @@ static void call_error(const char *source, int line, int col, const bgc_builtin 
     bgc_error_at(&w, "%s", msg);
 }
 
-/* `bigcalc modexp` with no arguments: "B E M" per line. */
-static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b)
+/* `bigcalc modexp` with no arguments: "B E M" per line; a bad line gets a
+ * numbered error and the next line runs (unless --strict). */
+static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict)
 {
     linereader lr = {0, NULL, 0, 0, 0, 0};
     char *line = NULL;
@@ -412,24 +413,25 @@ static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b)
         if (nf != 3) {
             bgc_srcpos w = {"<stdin>", lineno, 1, line, (size_t)n, lineno};
             bgc_error_at(&w, "expected 3 values 'B E M', found %d", nf);
+            if (strict)
+                break;
             continue;
         }
         for (int i = 0; i < 3 && ok; i++)
             if (bgc_eval_expr(ctx, "<stdin>", f[i], fl[i], lineno,
                               (int)(f[i] - line) + 1, &v[i]) < 0)
                 ok = 0;
-        if (!ok)
-            continue;
-        bgc_err e = b->fn(&v[0], v, 3);
-        report_verify();
-        if (e != BGC_OK) {
-            call_error("<stdin>", lineno, 1, b, e);
-            if (e == BGC_EINTR)
-                break;
-            continue;
+        if (ok) {
+            bgc_err e = b->fn(&v[0], v, 3);
+            report_verify();
+            if (e == BGC_OK)
+                print_value(ctx, &v[0]);
+            else {
+                call_error("<stdin>", lineno, 1, b, e);
+                ok = 0;
+            }
         }
-        print_value(ctx, &v[0]);
-        if (bgcn_interrupt_flag)
+        if (bgcn_interrupt_flag || (!ok && strict))
             break;
     }
     for (int i = 0; i < 3; i++)
@@ -440,11 +442,12 @@ static void modexp_lines(bgc_ctx *ctx, const bgc_builtin *b)
 
 /* Call builtin b on the values of the argument expressions and print the
  * bare result; exits 1 (130 when interrupted) on failure. */
-static void one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args)
+static void one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args,
+                     int strict)
 {
     char t[64];
     if (nargs == 0 && b->fn == bgc_builtin_find("powmod", 6)->fn) {
-        modexp_lines(ctx, b);
+        modexp_lines(ctx, b, strict);
         return;
     }
     if (!bgc_builtin_arity_ok(b, nargs)) {
@@ -661,7 +664,7 @@ int bgc_cli_main(int argc, char **argv)
         setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 
     if (oneshot) {
-        one_shot(ctx, oneshot, argc - oneshot_at, argv + oneshot_at);
+        one_shot(ctx, oneshot, argc - oneshot_at, argv + oneshot_at, o.strict);
     } else {
         if (nops > 0 && nexprs > 0 && access(operands[0], F_OK) != 0 &&
             bgc_builtin_find(operands[0], strlen(operands[0])))

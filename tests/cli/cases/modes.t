@@ -362,3 +362,15 @@ status: 3
 \d+
 --- stderr-re
 bigcalc: verify: mismatch in gcd .*
+
+=== modexp lines under --strict stop at the first bad line
+args: --strict modexp
+status: 1
+--- stdin
+2 10 1000
+2 3 0
+3 3 100
+--- stdout
+24
+--- stderr
+bigcalc: <stdin>:2:1: modulus is zero in modexp()
