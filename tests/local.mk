@@ -67,6 +67,11 @@ TESTS += tests/mpn/test-prime
 tests_mpn_test_prime_SOURCES = tests/mpn/test-prime.c
 tests_mpn_test_prime_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_prime_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/mpn/test-nt
+TESTS += tests/mpn/test-nt
+tests_mpn_test_nt_SOURCES = tests/mpn/test-nt.c
+tests_mpn_test_nt_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_nt_LDADD = $(TEST_LDADD)
 # Constant-time powm_sec under valgrind memcheck, exponent marked undefined.
 EXTRA_DIST += tests/mpn/ct-powm-sec.sh
 if BGC_HAVE_VALGRIND

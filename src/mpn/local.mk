@@ -55,4 +55,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/nt-impl.h \
 	src/mpn/jacobi.c \
 	src/mpn/prime.c \
-	src/mpn/nextprime.c
+	src/mpn/nextprime.c \
+	src/mpn/fac.c \
+	src/mpn/fib.c \
+	src/mpn/bin.c

@@ -9,7 +9,7 @@
 extern const unsigned short bgcn_small_primes[];
 #define BGCN_NSMALL_PRIMES 171
 
-/* Fill ps[] with the odd primes below lim (lim <= 2^20), return how many;
+/* Fill ps[] with the odd primes below lim (lim <= 2^30), return how many;
  * ps needs room for lim/2 entries.  Eratosthenes over odd numbers with a
  * byte map in the caller's scratch sieve[] (lim/2 bytes). */
 long bgcn_odd_primes_below(unsigned *ps, unsigned char *sieve, unsigned lim);
