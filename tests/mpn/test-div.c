@@ -527,3 +527,18 @@ Test(div, tdiv_qr_enomem)
     free(q);
     free(r);
 }
+
+Test(div, eintr)
+{
+    long nn = 4000, dn = 2000;
+    bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+    bgcn_limb_t *q = malloc((nn - dn + 1) * sizeof *q), *r = malloc(dn * sizeof *r);
+    t_fill(n, nn);
+    fill_divisor(d, dn);
+    d[dn - 1] |= 1;
+    bgcn_interrupt_flag = 1;
+    bgcn_status st = bgcn_tdiv_qr(q, r, n, nn, d, dn);
+    bgcn_interrupt_flag = 0;
+    cr_assert(st == BGCN_EINTR);
+    free(n); free(d); free(q); free(r);
+}

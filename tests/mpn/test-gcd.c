@@ -281,9 +281,9 @@ Test(gcd, enomem)
 {
     mpz_t U, V;
     mpz_inits(U, V, NULL);
-    make_pair(U, V, 300, 290);
+    make_pair(U, V, 700, 695); /* above the half-gcd threshold */
     long un = mpz_size(U), vn = mpz_size(V);
-    bgcn_limb_t *u = calloc(un, 8), *v = calloc(vn, 8), g[300], s[300];
+    bgcn_limb_t *u = calloc(un, 8), *v = calloc(vn, 8), g[800], s[800];
     from_mpz(u, U);
     from_mpz(v, V);
     for (int which = 0; which < 2; which++)
@@ -390,5 +390,28 @@ Test(gcd, huge)
     long n = t_rand_size(4000, 30000);
     make_pair(U, V, n, n + t_rand_size(-5, 5));
     check_gcd_pair(U, V, 0);
+    mpz_clears(U, V, NULL);
+}
+
+/* A raised interrupt flag stops the long loops with BGCN_EINTR (and
+ * ASan builds check that nothing leaks on that path). */
+Test(gcd, eintr)
+{
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    make_pair(U, V, 2000, 1990);
+    long un = mpz_size(U), vn = mpz_size(V);
+    bgcn_limb_t *u = calloc(un, 8), *v = calloc(vn, 8);
+    bgcn_limb_t *g = calloc(un + vn, 8), *s = calloc(un + vn, 8);
+    from_mpz(u, U);
+    from_mpz(v, V);
+    long gn, sn;
+    bgcn_interrupt_flag = 1;
+    bgcn_status st1 = bgcn_gcd(g, &gn, u, un, v, vn);
+    bgcn_status st2 = bgcn_gcdext(g, &gn, s, &sn, u, un, v, vn);
+    bgcn_interrupt_flag = 0;
+    cr_assert(st1 == BGCN_EINTR && st2 == BGCN_EINTR);
+    cr_assert(bgcn_gcd(g, &gn, u, un, v, vn) == BGCN_OK);
+    free(u); free(v); free(g); free(s);
     mpz_clears(U, V, NULL);
 }

@@ -428,3 +428,31 @@ Test(roots, perfect_power_p)
     }
     mpz_clears(N, X, NULL);
 }
+
+Test(roots, eintr_enomem)
+{
+    long nn = 3000;
+    bgcn_limb_t *n = malloc(nn * sizeof *n), *x = malloc(nn * sizeof *x),
+                *r = malloc(nn * sizeof *r);
+    fill_radicand(n, nn);
+    long xn, rn;
+    int pp;
+    bgcn_interrupt_flag = 1;
+    cr_assert(bgcn_sqrtrem(x, r, &rn, n, nn) == BGCN_EINTR);
+    cr_assert(bgcn_rootrem(x, &xn, r, &rn, n, nn, 3) == BGCN_EINTR);
+    bgcn_interrupt_flag = 0;
+    /* every allocation failing in turn: ENOMEM, nothing leaked */
+    for (int which = 0; which < 2; which++)
+        for (long k = 1;; k++) {
+            bgcn_alloc_fail_after(k);
+            /* the top limbs of n, so the top limb is nonzero */
+            bgcn_status st = which ? bgcn_perfect_power_p(&pp, n + nn - 40, 40)
+                                   : bgcn_rootrem(x, &xn, r, &rn, n + nn - 200, 200, 3);
+            bgcn_alloc_fail_after(0);
+            if (st == BGCN_OK)
+                break;
+            cr_assert(st == BGCN_ENOMEM);
+            cr_assert(k < 100000);
+        }
+    free(n); free(x); free(r);
+}
