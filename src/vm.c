@@ -88,7 +88,7 @@ static void op_message(int op, bgc_err e, char *buf, size_t cap)
     }
 }
 
-/* see eval-impl.h: run code c (a top-level statement) on an empty stack.  The result is
+/* see eval-impl.h: run top-level code c on an empty stack; the result is
  * left in ctx->stack[0].  Returns 0, or -1 after reporting the error. */
 int bgc_vm_run(bgc_ctx *ctx, const code *c)
 {

@@ -4,7 +4,7 @@
 # (progress on stderr).  `make tune TUNE_ARGS=adx` tunes another path.
 noinst_PROGRAMS += tune/tune
 tune_tune_SOURCES = tune/tune.c
-tune_tune_LDADD = libbgcn.a
+tune_tune_LDADD = libbgcn.a -lm
 TUNE_ARGS =
 .PHONY: tune
 tune: tune/tune$(EXEEXT)

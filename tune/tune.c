@@ -1,34 +1,38 @@
 /* tune.c -- measure the multiplication crossovers on this machine and
  * print them as the #define lines of src/mpn/thresholds.h.
  *
- * Method: each algorithm is called directly (bgcn_mul_basecase,
- * bgcn_mul_toom22, ...) on the same random operands, with the thresholds
- * of the algorithms above the one being measured set out of reach, so
- * that e.g. Toom-3 is compared with Karatsuba whose sub-products already
- * use the Karatsuba crossover found just before.  Time is the thread's
- * CPU time (CLOCK_THREAD_CPUTIME_ID), not wall time, so that other
- * processes sharing the cores disturb it less; each figure is the minimum
- * of several runs of enough repetitions to last about a millisecond.  The
- * crossover is the smallest size from which the faster algorithm wins at
- * that size and at the next few measured sizes (one noisy win does not
- * move it).  The NTT is compared only at sizes where its power-of-two
- * transform is at least BGCN_NTT_MIN_FILL percent full, as bgcn_mul uses
- * it (see mul.c).
+ * Method: for each threshold in turn (Karatsuba, Toom-3, Toom-4, NTT; the
+ * ones above it set out of reach, the ones below already tuned), every
+ * candidate value is tried and bgcn_mul (bgcn_sqr) itself is timed over a
+ * window of sizes around the expected crossover.  Each size's times are
+ * divided by the best time any candidate reached at that size, and the
+ * candidate with the smallest sum wins.  This measures what the
+ * dispatcher really does (scratch, recursion, where the leaves land: a
+ * crossover found by comparing two algorithms at single sizes is lumpy,
+ * because a leaf of 8 limbs is a fully unrolled schoolbook product and
+ * one of 9 is not).
+ *
+ * Time is the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), not wall time,
+ * so that other processes sharing the cores disturb it less; each figure
+ * is the minimum of 7 runs of enough repetitions to last about 0.2 ms,
+ * the candidates measured in turn
+ * so they share the same load.  The NTT is only used where its transform is well filled (see
+ * mul.c), which the window includes.
  *
  * Usage: tune [PATH]   PATH = kernel path (default: generic, the portable
  * C path that the thresholds in thresholds.h are for).  Progress goes to
  * stderr, the #define lines to stdout. */
 #include "bgcn.h"
-#include "mul-impl.h" /* bgcn_ntt_fill_pct */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
 
 #define BIG (1L << 40)
 
-static bgcn_limb_t *A, *B, *R, *W;
+static bgcn_limb_t *A, *B, *R;
 static long ALLOC;
 
 static double cpu_now(void)
@@ -47,97 +51,103 @@ static bgcn_limb_t rnd(void)
     return rng;
 }
 
-enum alg {
-    BASE, T22, T33, T44, NTT, /* mul */
-    SBASE, S2, S3, S4, SNTT   /* sqr */
-};
-
-static void run(enum alg g, long n)
+/* One bgcn_mul (sqr: bgcn_sqr) at n x n. */
+static void run(int sqr, long n)
 {
-    bgcn_status st = BGCN_OK;
-    switch (g) {
-    case BASE: bgcn_mul_basecase(R, A, n, B, n); break;
-    case T22: st = bgcn_mul_toom22(R, A, n, B, n, W); break;
-    case T33: st = bgcn_mul_toom33(R, A, n, B, n, W); break;
-    case T44: st = bgcn_mul_toom44(R, A, n, B, n, W); break;
-    case NTT: st = bgcn_mul_ntt(R, A, n, B, n); break;
-    case SBASE: bgcn_sqr_basecase(R, A, n); break;
-    case S2: st = bgcn_sqr_toom2(R, A, n, W); break;
-    case S3: st = bgcn_sqr_toom3(R, A, n, W); break;
-    case S4: st = bgcn_sqr_toom4(R, A, n, W); break;
-    case SNTT: st = bgcn_sqr_ntt(R, A, n); break;
-    }
+    bgcn_status st = sqr ? bgcn_sqr(R, A, n) : bgcn_mul(R, A, n, B, n);
     if (st != BGCN_OK) {
         fprintf(stderr, "tune: status %d\n", st);
         exit(1);
     }
 }
 
-/* Seconds per call, minimum over runs of about 1 ms each. */
-static double measure(enum alg g, long n)
+/* Repetitions of bgcn_mul / bgcn_sqr at n lasting about 0.2 ms. */
+static long calibrate(int sqr, long n)
 {
     long reps = 1;
     for (;;) {
         double t0 = cpu_now();
         for (long i = 0; i < reps; i++)
-            run(g, n);
-        double t = cpu_now() - t0;
-        if (t > 1e-3 || reps > (1L << 30))
-            break;
+            run(sqr, n);
+        if (cpu_now() - t0 > 2e-4 || reps > (1L << 30))
+            return reps;
         reps *= 2;
     }
-    double best = 1e30;
-    for (int k = 0; k < 5; k++) {
-        double t0 = cpu_now();
-        for (long i = 0; i < reps; i++)
-            run(g, n);
-        double t = (cpu_now() - t0) / reps;
-        if (t < best)
-            best = t;
-    }
-    return best;
 }
 
-/* Whether algorithm hi may be called at size n (its shape condition). */
-static int fits(enum alg g, long n)
+/* Seconds per call, one run of reps calls. */
+static double time_once(int sqr, long n, long reps)
 {
-    switch (g) {
-    case T22: case S2: return n >= 2;
-    case T33: case S3: return n > 2 * ((n + 2) / 3);
-    case T44: case S4: return n > 3 * ((n + 3) / 4);
-    /* bgcn_mul uses the NTT below 3x its threshold only when the
-     * transform is well filled; measure it where it would be used. */
-    case NTT: case SNTT: return bgcn_ntt_fill_pct(n, n) >= BGCN_NTT_MIN_FILL;
-    default: return 1;
-    }
+    double t0 = cpu_now();
+    for (long i = 0; i < reps; i++)
+        run(sqr, n);
+    return (cpu_now() - t0) / reps;
 }
 
-/* Smallest n in [lo, hi] (stepping by step, or by factor when step is 0)
- * from which `hi_alg` beats `lo_alg` at RUN consecutive sizes. */
-#define RUN 3
-static long crossover(const char *name, enum alg lo_alg, enum alg hi_alg,
-                      long lo, long hi, long step, double factor)
+#define MAXC 64
+#define ROUNDS 7
+#define MAXS 40
+
+/* Sets *var to each candidate lo, lo + step, ... <= hi (at most MAXC) and
+ * times the sizes sz[0..ns) (at most MAXS); leaves *var at the best
+ * candidate and returns it. */
+static long tune_one(const char *name, long *var, int sqr, long lo, long hi,
+                     long step, const long *sz, int ns)
 {
-    long first_win = -1;
-    int wins = 0;
-    for (long n = lo; n <= hi;
-         n = step ? n + step : (long)(n * factor) + 1) {
-        if (!fits(hi_alg, n))
-            continue;
-        double ta = measure(lo_alg, n), tb = measure(hi_alg, n);
-        fprintf(stderr, "%s n=%6ld  %12.0f ns  %12.0f ns  %5.3f\n", name, n,
-                ta * 1e9, tb * 1e9, tb / ta);
-        if (tb < ta) {
-            if (wins++ == 0)
-                first_win = n;
-            if (wins >= RUN)
-                return first_win;
-        } else {
-            wins = 0;
+    static double t[MAXC][MAXS];
+    long cand[MAXC] = {0};
+    int nc = 0;
+    for (long c = lo; c <= hi && nc < MAXC; c += step)
+        cand[nc++] = c;
+    double best[MAXS];
+    for (int j = 0; j < ns; j++)
+        best[j] = 1e30;
+    /* Per size, ROUNDS sweeps over all candidates, keeping each one's
+     * minimum: the candidates see the same machine load. */
+    for (int j = 0; j < ns; j++) {
+        *var = cand[0];
+        long reps = calibrate(sqr, sz[j]);
+        for (int i = 0; i < nc; i++)
+            t[i][j] = 1e30;
+        for (int k = 0; k < ROUNDS; k++)
+            for (int i = 0; i < nc; i++) {
+                *var = cand[i];
+                double x = time_once(sqr, sz[j], reps);
+                if (x < t[i][j])
+                    t[i][j] = x;
+            }
+        for (int i = 0; i < nc; i++)
+            if (t[i][j] < best[j])
+                best[j] = t[i][j];
+    }
+    int bi = 0;
+    double bsum = 1e30;
+    for (int i = 0; i < nc; i++) {
+        double sum = 0;
+        for (int j = 0; j < ns; j++)
+            sum += t[i][j] / best[j];
+        fprintf(stderr, "%s %6ld: mean relative time %.4f\n", name, cand[i],
+                sum / ns);
+        if (sum < bsum) {
+            bsum = sum;
+            bi = i;
         }
     }
-    fprintf(stderr, "%s: no crossover up to %ld\n", name, hi);
-    return hi;
+    fprintf(stderr, "%s -> %ld\n", name, cand[bi]);
+    *var = cand[bi];
+    return cand[bi];
+}
+
+/* ns sizes from lo to hi, geometric. */
+static int sizes(long *sz, long lo, long hi, int ns)
+{
+    int k = 0;
+    for (int i = 0; i < ns; i++) {
+        long v = (long)(lo * pow((double)hi / lo, (double)i / (ns - 1)) + 0.5);
+        if (k == 0 || v != sz[k - 1])
+            sz[k++] = v;
+    }
+    return k;
 }
 
 int main(int argc, char **argv)
@@ -147,55 +157,50 @@ int main(int argc, char **argv)
         fprintf(stderr, "tune: kernel path %s not available\n", path);
         return 1;
     }
-    ALLOC = 70000;
+    ALLOC = 40000;
     A = malloc(ALLOC * sizeof *A);
     B = malloc(ALLOC * sizeof *B);
     R = malloc(2 * ALLOC * sizeof *R);
-    W = malloc(bgcn_mul_toom_itch(ALLOC) * sizeof *W);
-    if (!A || !B || !R || !W)
+    if (!A || !B || !R)
         return 1;
     for (long i = 0; i < ALLOC; i++) {
         A[i] = rnd();
         B[i] = rnd();
     }
-    bgcn_mul_ntt_threshold = bgcn_sqr_ntt_threshold = BIG;
-
-    /* Multiplication, bottom up. */
-    bgcn_mul_toom22_threshold = bgcn_mul_toom33_threshold =
-        bgcn_mul_toom44_threshold = BIG;
-    long m22 = crossover("mul toom22", BASE, T22, 4, 120, 1, 0);
-    bgcn_mul_toom22_threshold = m22;
-    long m33 = crossover("mul toom33", T22, T33, m22, 600, 3, 0);
-    bgcn_mul_toom33_threshold = m33;
-    long m44 = crossover("mul toom44", T33, T44, m33, 1500, 8, 0);
-    bgcn_mul_toom44_threshold = m44;
-    long mntt = crossover("mul ntt", T44, NTT, m44, 60000, 0, 1.08);
-
-    bgcn_sqr_toom2_threshold = bgcn_sqr_toom3_threshold =
-        bgcn_sqr_toom4_threshold = BIG;
-    long s2 = crossover("sqr toom2", SBASE, S2, 4, 160, 1, 0);
-    bgcn_sqr_toom2_threshold = s2;
-    long s3 = crossover("sqr toom3", S2, S3, s2, 700, 3, 0);
-    bgcn_sqr_toom3_threshold = s3;
-    long s4 = crossover("sqr toom4", S3, S4, s3, 1500, 8, 0);
-    bgcn_sqr_toom4_threshold = s4;
-    long sntt = crossover("sqr ntt", S4, SNTT, s4, 60000, 0, 1.08);
+    long sz[MAXS];
+    int ns;
+    long r[8];
+    for (int sqr = 0; sqr <= 1; sqr++) {
+        long *t2 = sqr ? &bgcn_sqr_toom2_threshold : &bgcn_mul_toom22_threshold;
+        long *t3 = sqr ? &bgcn_sqr_toom3_threshold : &bgcn_mul_toom33_threshold;
+        long *t4 = sqr ? &bgcn_sqr_toom4_threshold : &bgcn_mul_toom44_threshold;
+        long *tn = sqr ? &bgcn_sqr_ntt_threshold : &bgcn_mul_ntt_threshold;
+        const char *nm[4] = {sqr ? "sqr toom2" : "mul toom22",
+                             sqr ? "sqr toom3" : "mul toom33",
+                             sqr ? "sqr toom4" : "mul toom44",
+                             sqr ? "sqr ntt" : "mul ntt"};
+        *t2 = *t3 = *t4 = *tn = BIG;
+        ns = sizes(sz, 4, 64, 30);
+        r[4 * sqr + 0] = tune_one(nm[0], t2, sqr, 4, 40, 1, sz, ns);
+        ns = sizes(sz, 30, 600, 16);
+        r[4 * sqr + 1] = tune_one(nm[1], t3, sqr, 30, 400, 10, sz, ns);
+        ns = sizes(sz, 100, 2500, 16);
+        r[4 * sqr + 2] = tune_one(nm[2], t4, sqr, 100, 1200, 25, sz, ns);
+        ns = sizes(sz, 1000, 30000, 14);
+        r[4 * sqr + 3] = tune_one(nm[3], tn, sqr, 1000, 12000, 500, sz, ns);
+    }
 
     time_t now = time(NULL);
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
     printf("/* tune/tune %s, %s */\n", path, date);
-    printf("#define BGCN_MUL_TOOM22_THRESHOLD %ld\n", m22);
-    printf("#define BGCN_MUL_TOOM33_THRESHOLD %ld\n", m33);
-    printf("#define BGCN_MUL_TOOM44_THRESHOLD %ld\n", m44);
-    printf("#define BGCN_MUL_NTT_THRESHOLD %ld\n", mntt);
-    printf("#define BGCN_SQR_TOOM2_THRESHOLD %ld\n", s2);
-    printf("#define BGCN_SQR_TOOM3_THRESHOLD %ld\n", s3);
-    printf("#define BGCN_SQR_TOOM4_THRESHOLD %ld\n", s4);
-    printf("#define BGCN_SQR_NTT_THRESHOLD %ld\n", sntt);
+    const char *names[8] = {"MUL_TOOM22", "MUL_TOOM33", "MUL_TOOM44",
+                            "MUL_NTT",    "SQR_TOOM2",  "SQR_TOOM3",
+                            "SQR_TOOM4",  "SQR_NTT"};
+    for (int i = 0; i < 8; i++)
+        printf("#define BGCN_%s_THRESHOLD %ld\n", names[i], r[i]);
     free(A);
     free(B);
     free(R);
-    free(W);
     return 0;
 }

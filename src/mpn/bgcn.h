@@ -326,7 +326,7 @@ extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
  *   toom33: same, 2*ceil(an/3) < bn <= an.
  *   toom44: same, 3*ceil(an/4) < bn <= an.
  *   sqr_toom2/3/4: {rp,2an} = {ap,an}^2 with an >= 2 / an = 3 or an >= 5
- *   / 3*ceil(an/4) < an (an = 4, 7, 8, 10 or an >= 11). */
+ *   / 3*ceil(an/4) < an (an = 4, 7, 8 or an >= 10). */
 long bgcn_mul_toom_itch(long an);
 bgcn_status bgcn_mul_toom22(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                             const bgcn_limb_t *bp, long bn,
@@ -344,11 +344,11 @@ bgcn_status bgcn_sqr_toom3(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
 bgcn_status bgcn_sqr_toom4(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                            bgcn_limb_t *scratch) BGCN_WUR;
 /* Number-theoretic transform product (src/mpn/ntt.c): three primes
- * p < 2^63 with 2^55 | p-1, one limb per coefficient, Garner CRT.
- * {rp,an+bn} = {ap,an}*{bp,bn}, an >= bn >= 1, any sizes up to
- * an + bn <= 2^40; rp must not overlap the sources.  Allocates about
- * 3 (2^k) + 2^k + 2^(k-1) limbs, 2^k >= an + bn.  Returns BGCN_OK,
- * BGCN_ENOMEM or BGCN_EINTR. */
+ * 2^61 < p < 2^62 with 2^42 | p-1, coefficients of up to 92 bits,
+ * Garner CRT.  {rp,an+bn} = {ap,an}*{bp,bn}, an >= bn >= 1, an + bn
+ * below 2^41 limbs; rp must not overlap the sources.  Allocates
+ * 6 * 2^k limbs (5 * 2^k to square), 2^k the transform length (at most
+ * about 1.5 (an + bn)).  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
 bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                          const bgcn_limb_t *bp, long bn) BGCN_WUR;
 /* {rp,2n} = {ap,n}^2 by NTT (one forward transform per prime). */

@@ -13,6 +13,12 @@
 
 #include "bgcn.h"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+#define MI_HAVE_ADDCARRY 1
+typedef unsigned long long mi_ull_alias __attribute__((may_alias));
+#endif
+
 /* {rp,an+bn} = {ap,an} * {bp,bn} for any an, bn >= 1 (either order),
  * choosing schoolbook / Toom / chunking by the thresholds; NTT above its
  * threshold (that path allocates).  Scratch: bgcn_mul_rec_itch(an, bn). */
@@ -44,6 +50,59 @@ int bgcn_ntt_fill_pct(long an, long bn);
 /* ---- linear helpers (all wrap modulo B^n; callers know the true
  * values fit, so a carry or borrow out of the top is discarded) ---- */
 
+/* Below this many limbs add/sub run inline: at the leaves of the Toom
+ * recursion (5-20 limbs) the call through the kernel table costs as much
+ * as the loop. */
+#define MI_INLINE_MAX 16
+
+/* bgcn_add_n / bgcn_sub_n with the same contract, inline when short. */
+static inline bgcn_limb_t mi_add_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                   const bgcn_limb_t *bp, long n)
+{
+    if (n > MI_INLINE_MAX)
+        return bgcn_add_n(rp, ap, bp, n);
+#ifdef MI_HAVE_ADDCARRY
+    unsigned char c = 0;
+    for (long i = 0; i < n; i++)
+        c = _addcarry_u64(c, ap[i], bp[i], (mi_ull_alias *)&rp[i]);
+    return c;
+#else
+    bgcn_limb_t cy = 0;
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t a = ap[i], s = a + bp[i];
+        bgcn_limb_t c1 = s < a;
+        bgcn_limb_t r = s + cy;
+        cy = c1 | (r < s);
+        rp[i] = r;
+    }
+    return cy;
+#endif
+}
+
+static inline bgcn_limb_t mi_sub_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                   const bgcn_limb_t *bp, long n)
+{
+    if (n > MI_INLINE_MAX)
+        return bgcn_sub_n(rp, ap, bp, n);
+#ifdef MI_HAVE_ADDCARRY
+    unsigned char c = 0;
+    for (long i = 0; i < n; i++)
+        c = _subborrow_u64(c, ap[i], bp[i], (mi_ull_alias *)&rp[i]);
+    return c;
+#else
+    bgcn_limb_t bw = 0;
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t a = ap[i], b = bp[i];
+        bgcn_limb_t d = a - b;
+        bgcn_limb_t b1 = a < b;
+        bgcn_limb_t r = d - bw;
+        bw = b1 | (d < bw);
+        rp[i] = r;
+    }
+    return bw;
+#endif
+}
+
 /* {rp,n} += c, n >= 0. */
 static inline void mi_incr(bgcn_limb_t *rp, long n, bgcn_limb_t c)
 {
@@ -70,7 +129,7 @@ static inline bgcn_limb_t mi_add_in(bgcn_limb_t *rp, long rn,
 {
     if (an == 0)
         return 0;
-    bgcn_limb_t c = bgcn_add_n(rp, rp, ap, an);
+    bgcn_limb_t c = mi_add_n(rp, rp, ap, an);
     for (long i = an; i < rn && c; i++) {
         bgcn_limb_t x = rp[i] + 1;
         c = x == 0;
@@ -85,7 +144,7 @@ static inline bgcn_limb_t mi_sub_in(bgcn_limb_t *rp, long rn,
 {
     if (an == 0)
         return 0;
-    bgcn_limb_t c = bgcn_sub_n(rp, rp, ap, an);
+    bgcn_limb_t c = mi_sub_n(rp, rp, ap, an);
     for (long i = an; i < rn && c; i++) {
         bgcn_limb_t x = rp[i];
         c = x == 0;
@@ -108,7 +167,7 @@ static inline void mi_submul_in(bgcn_limb_t *rp, long rn,
 static inline bgcn_limb_t mi_add(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                  long n, const bgcn_limb_t *bp, long m)
 {
-    bgcn_limb_t c = m ? bgcn_add_n(rp, ap, bp, m) : 0;
+    bgcn_limb_t c = m ? mi_add_n(rp, ap, bp, m) : 0;
     for (long i = m; i < n; i++) {
         bgcn_limb_t x = ap[i] + c;
         c = x < c;
@@ -118,7 +177,7 @@ static inline bgcn_limb_t mi_add(bgcn_limb_t *rp, const bgcn_limb_t *ap,
 }
 
 /* Compare {ap,n} with {bp,m} zero-extended, n >= m >= 0: -1, 0, 1. */
-static inline int mi_cmp(const bgcn_limb_t *ap, long n,
+static inline __attribute__((always_inline)) int mi_cmp(const bgcn_limb_t *ap, long n,
                          const bgcn_limb_t *bp, long m)
 {
     for (long i = n - 1; i >= m; i--)
@@ -132,11 +191,11 @@ static inline int mi_cmp(const bgcn_limb_t *ap, long n,
 
 /* {rp,n} = |{ap,n} - {bp,m}| (b zero-extended, n >= m >= 0); returns 1
  * when a < b.  rp may equal ap; no other overlap. */
-static inline int mi_abs_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
+static inline __attribute__((always_inline)) int mi_abs_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
                              const bgcn_limb_t *bp, long m)
 {
     if (mi_cmp(ap, n, bp, m) >= 0) {
-        bgcn_limb_t c = m ? bgcn_sub_n(rp, ap, bp, m) : 0;
+        bgcn_limb_t c = m ? mi_sub_n(rp, ap, bp, m) : 0;
         for (long i = m; i < n; i++) {
             bgcn_limb_t x = ap[i];
             rp[i] = x - c;
@@ -145,7 +204,7 @@ static inline int mi_abs_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
         return 0;
     }
     /* a < b: the high limbs of a beyond m are zero. */
-    bgcn_sub_n(rp, bp, ap, m);
+    mi_sub_n(rp, bp, ap, m);
     for (long i = m; i < n; i++)
         rp[i] = 0;
     return 1;
@@ -159,24 +218,88 @@ static inline void mi_rshift(bgcn_limb_t *rp, long n, unsigned k)
     rp[n - 1] >>= k;
 }
 
-/* {rp,n} /= d in place for an odd d that divides it exactly; dinv is
- * d^-1 mod 2^64.  Hensel (low-to-high) division: each quotient limb is the
- * limb times the inverse, and q*d's high half is borrowed from the next
- * limb. */
-static inline void mi_divexact_odd(bgcn_limb_t *rp, long n, bgcn_limb_t d,
-                                   bgcn_limb_t dinv)
+/* Exact division by d = 3 or 5, both divisors of B - 1 = 2^64 - 1: with
+ * M = (B-1)/d, A/d = A M / (B-1) = -A M (1 + B + B^2 + ...) B-adically,
+ * i.e. a running subtraction of the limb products a_i M.  Unlike Hensel
+ * division by the inverse of d, the loop-carried chain is only a
+ * subtraction with borrow (the products are independent), about three
+ * times faster.  d must divide the value exactly. */
+#define MI_DBM1_3 ((bgcn_limb_t)0x5555555555555555u)
+#define MI_DBM1_5 ((bgcn_limb_t)0x3333333333333333u)
+
+/* One limb of that division: x is the next limb of A, *h the running
+ * value; returns the quotient limb. */
+static inline bgcn_limb_t mi_dbm1_step(bgcn_limb_t x, bgcn_limb_t m,
+                                       bgcn_limb_t *h)
 {
-    bgcn_limb_t c = 0;
+    unsigned __int128 p = (unsigned __int128)x * m;
+    bgcn_limb_t p0 = (bgcn_limb_t)p, p1 = (bgcn_limb_t)(p >> 64);
+    bgcn_limb_t hv = *h;
+    bgcn_limb_t cy = hv < p0;
+    hv -= p0;
+    *h = hv - p1 - cy;
+    return hv;
+}
+
+/* {rp,n} /= d in place, d = 3 or 5 given by m = MI_DBM1_3 / MI_DBM1_5. */
+static inline void mi_divexact_dbm1(bgcn_limb_t *rp, long n, bgcn_limb_t m)
+{
+    bgcn_limb_t h = 0;
+    for (long i = 0; i < n; i++)
+        rp[i] = mi_dbm1_step(rp[i], m, &h);
+}
+
+/* Fused passes for the Toom interpolations (one sweep instead of two).
+ * {rp,n} = ({ap,n} + {bp,n}) / d when add, ({ap,n} - {bp,n}) / d
+ * otherwise, d = 3 or 5 (m as for mi_divexact_dbm1) dividing the
+ * (nonnegative) result exactly.  rp may equal ap or bp. */
+static inline void mi_addsub_divexact(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                      const bgcn_limb_t *bp, long n, int add,
+                                      bgcn_limb_t m)
+{
+    bgcn_limb_t cy = 0, h = 0;
     for (long i = 0; i < n; i++) {
-        bgcn_limb_t x = rp[i];
-        bgcn_limb_t s = x - c;
-        bgcn_limb_t b = x < c;
-        bgcn_limb_t q = s * dinv;
-        rp[i] = q;
-        c = (bgcn_limb_t)(((unsigned __int128)q * d) >> 64) + b;
+        bgcn_limb_t a = ap[i], b = bp[i], x;
+        if (add) {
+            bgcn_limb_t s = a + b;
+            bgcn_limb_t c1 = s < a;
+            x = s + cy;
+            cy = c1 | (x < s);
+        } else {
+            bgcn_limb_t t = a - b;
+            bgcn_limb_t b1 = a < b;
+            x = t - cy;
+            cy = b1 | (t < cy);
+        }
+        rp[i] = mi_dbm1_step(x, m, &h);
     }
 }
-#define MI_INV3 ((bgcn_limb_t)0xAAAAAAAAAAAAAAABu)
-#define MI_INV5 ((bgcn_limb_t)0xCCCCCCCCCCCCCCCDu)
+
+/* {rp,n} = ({ap,n} +- {bp,n}) >> k, 0 < k < 64, the sum or difference
+ * being nonnegative and below B^n.  rp may equal ap or bp. */
+static inline void mi_addsub_rshift(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                    const bgcn_limb_t *bp, long n, int add,
+                                    unsigned k)
+{
+    bgcn_limb_t cy = 0, prev = 0;
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t a = ap[i], b = bp[i], x;
+        if (add) {
+            bgcn_limb_t s = a + b;
+            bgcn_limb_t c1 = s < a;
+            x = s + cy;
+            cy = c1 | (x < s);
+        } else {
+            bgcn_limb_t t = a - b;
+            bgcn_limb_t b1 = a < b;
+            x = t - cy;
+            cy = b1 | (t < cy);
+        }
+        if (i > 0)
+            rp[i - 1] = (prev >> k) | (x << (64 - k));
+        prev = x;
+    }
+    rp[n - 1] = prev >> k;
+}
 
 #endif

@@ -115,7 +115,7 @@ static bgcn_status mul_chunked(bgcn_limb_t *rp, const bgcn_limb_t *ap,
         /* tp = piece * b (bn + r limbs); rp[pos .. pos+bn) already holds
          * the high half of the previous product. */
         BGCN_TRY(bgcn_mul_rec(tp, bp, bn, ap + pos, r, ws));
-        bgcn_limb_t c = bgcn_add_n(rp + pos, rp + pos, tp, bn);
+        bgcn_limb_t c = mi_add_n(rp + pos, rp + pos, tp, bn);
         bgcn_copyi(rp + pos + bn, tp + bn, r);
         mi_incr(rp + pos + bn, r, c);
         pos += r;

@@ -1,19 +1,27 @@
 /* ntt.c -- multiplication of huge operands by number-theoretic transforms.
  *
- * Method: each limb is one coefficient.  The cyclic convolution of the two
- * limb sequences (length N = 2^k >= an + bn, so nothing wraps) is computed
- * modulo three primes p = c 2^55 + 1 just below 2^63, and each coefficient
- * is recovered exactly by the Chinese remainder theorem (Garner's form):
- * a coefficient is a sum of at most bn products of two limbs, below
- * bn 2^128, and p1 p2 p3 > 2^186, so it is exact while bn < 2^58.  The
- * coefficients (three limbs each) are then added with carries into the
- * result.
+ * Method: the operands are cut into coefficients of nb bits (nb <= 92,
+ * chosen below), and the cyclic convolution of the two coefficient
+ * sequences (length N = 2^k at least their combined count, so nothing
+ * wraps) is computed modulo three primes 2^61 < p < 2^62 with 2^42 | p-1;
+ * each coefficient of the product is recovered exactly by the Chinese
+ * remainder theorem (Garner's form) and added with carries at bit i nb
+ * of the result.  A product coefficient is a sum of at most N products
+ * of two nb-bit values, below 2^(k + 2 nb), and p1 p2 p3 > 2^185.99, so
+ * it is exact when 2 nb + k <= 185.  Choosing nb as large as that allows
+ * (about 85 bits at N = 2^15, against 64 for one limb per coefficient)
+ * and then the smallest N that fits makes the transforms about 25%
+ * shorter than with limb-sized coefficients.
  *
- * Arithmetic mod p < 2^63 is Montgomery's with R = 2^64: mont(a, b) =
- * a b / R mod p, valid for any 64-bit a and b < p, one conditional
- * subtraction.  Twiddle factors are kept in Montgomery form (w R mod p) so
- * mont(x, wR) = x w; the pointwise products lose one factor R, which is
- * folded together with 1/N into the final scaling.
+ * Arithmetic mod p: the butterflies multiply by twiddle factors with
+ * Shoup's method (precomputed quotients, one high and two low products),
+ * keeping every value in [0, 2p) (Harvey's lazy butterflies; p < 2^62
+ * makes 4p fit a limb) and reducing with branch-free masks -- a
+ * data-dependent branch there mispredicts half the time.  The pointwise
+ * products use Montgomery's method with R = 2^64 in a lazy signed form
+ * (mont_lazy: (t - m p) / R with m = t p^-1, result in (0, 2p)); the
+ * factor 1/R it leaves is folded together with 1/N into the final
+ * scaling.
  *
  * Transforms: decimation in frequency forward (natural order in,
  * bit-reversed out) and decimation in time inverse (bit-reversed in,
@@ -25,7 +33,7 @@
  * row of each level is contiguous (N limbs in all).
  *
  * Memory: three result arrays of N limbs, one N-limb array for the second
- * operand's transform and the N-limb table (one prime at a time). */
+ * operand's transform and the 2N-limb table (one prime at a time). */
 #include "bgcn.h"
 #include "mul-impl.h"
 
@@ -43,6 +51,14 @@ typedef struct {
 
 #define NTT_LOG2_MAX 41
 
+/* x in [0, 2p) to [0, p) without a branch (p < 2^62, so x - p's top bit
+ * is its sign). */
+static inline bgcn_limb_t red1(bgcn_limb_t x, bgcn_limb_t p)
+{
+    bgcn_limb_t y = x - p;
+    return y + (p & (0 - (y >> 63)));
+}
+
 static bgcn_limb_t mont(bgcn_limb_t a, bgcn_limb_t b, const prime_t *P)
 {
     u128 t = (u128)a * b;
@@ -50,7 +66,7 @@ static bgcn_limb_t mont(bgcn_limb_t a, bgcn_limb_t b, const prime_t *P)
     /* t + m p < 2^128 since a b < 2^64 p and m p < 2^64 p; the low limb
      * of the sum is zero by the choice of m. */
     bgcn_limb_t u = (bgcn_limb_t)((t + (u128)m * P->p) >> 64);
-    return u >= P->p ? u - P->p : u;
+    return red1(u, P->p);
 }
 
 /* Lazy Montgomery product for the transforms: a < 2^64, b < 2p with
@@ -77,13 +93,12 @@ static inline bgcn_limb_t red2(bgcn_limb_t x, bgcn_limb_t p2)
 
 static bgcn_limb_t addm(bgcn_limb_t a, bgcn_limb_t b, bgcn_limb_t p)
 {
-    bgcn_limb_t s = a + b; /* < 2p < 2^64 */
-    return s >= p ? s - p : s;
+    return red1(a + b, p); /* a + b < 2p */
 }
 
 static bgcn_limb_t subm(bgcn_limb_t a, bgcn_limb_t b, bgcn_limb_t p)
 {
-    return a >= b ? a - b : a - b + p;
+    return red1(a - b + p, p); /* a, b < p */
 }
 
 /* Plain modular helpers used only at set-up. */
@@ -132,7 +147,22 @@ static const bgcn_limb_t ntt_p[3] = {0x3fffc00000000001u,
                                      0x3fff540000000001u};
 static const bgcn_limb_t ntt_g[3] = {11, 19, 5};
 
-/* tw[h + j] = w_{2h}^j R mod p for h = 1 .. N/2, j < h. */
+/* Shoup's multiplication by a fixed w < p with wq = floor(w 2^64 / p):
+ * q = hi(x wq) is the quotient of x w / p or one less, so x w - q p
+ * (computed modulo 2^64) is x w mod p or that plus p: in [0, 2p), for any
+ * 64-bit x.  One high product and two low ones. */
+static inline bgcn_limb_t shoup_lazy(bgcn_limb_t x, bgcn_limb_t w,
+                                     bgcn_limb_t wq, bgcn_limb_t p)
+{
+    bgcn_limb_t q = (bgcn_limb_t)(((u128)x * wq) >> 64);
+    return x * w - q * p;
+}
+
+/* Twiddle table of pairs (w, wq): tw[2(h + j)] = w_{2h}^j mod p and
+ * tw[2(h + j) + 1] its Shoup quotient, h = 1 .. N/2, j < h.  The powers
+ * are generated in Montgomery form W = w R mod p, then w = mont(W, 1), and
+ * wq = floor(w 2^64 / p) = (w 2^64 - W) / p -- an exact division, so it
+ * is (-W) p^-1 mod 2^64 = W * pneg: no 128-bit division is needed. */
 static void make_table(bgcn_limb_t *tw, long N, const prime_t *P)
 {
     long h = N / 2;
@@ -141,29 +171,32 @@ static void make_table(bgcn_limb_t *tw, long N, const prime_t *P)
     bgcn_limb_t wm = mont(w, P->r2, P);
     bgcn_limb_t x = P->r1;
     for (long j = 0; j < h; j++) {
-        tw[h + j] = x;
+        tw[2 * (h + j)] = mont(x, 1, P);
+        tw[2 * (h + j) + 1] = x * P->pneg;
         x = mont(x, wm, P);
     }
     for (h /= 2; h >= 1; h /= 2)
-        for (long j = 0; j < h; j++)
-            tw[h + j] = tw[2 * h + 2 * j];
+        for (long j = 0; j < h; j++) {
+            tw[2 * (h + j)] = tw[2 * (2 * h + 2 * j)];
+            tw[2 * (h + j) + 1] = tw[2 * (2 * h + 2 * j) + 1];
+        }
 }
 
 /* Values in the transforms are kept in [0, 2p) (Harvey's lazy
  * butterflies): sums are corrected by one conditional subtraction of 2p,
- * differences are offset by 2p, and mont_lazy accepts inputs below 4p. */
+ * differences are offset by 2p, and shoup_lazy accepts any input. */
 
 /* One forward DIF level on a block of 2h: (x + y, (x - y) w^j). */
 static void fwd_block(bgcn_limb_t *restrict x, long h,
                       const bgcn_limb_t *restrict tw, const prime_t *P)
 {
-    const bgcn_limb_t p = P->p, p2 = P->p2, pinv = P->pinv;
+    const bgcn_limb_t p = P->p, p2 = P->p2;
     bgcn_limb_t *restrict y = x + h;
-    const bgcn_limb_t *w = tw + h;
+    const bgcn_limb_t *w = tw + 2 * h;
     for (long j = 0; j < h; j++) {
         bgcn_limb_t u = x[j], v = y[j];
         x[j] = red2(u + v, p2);
-        y[j] = mont_lazy(u - v + p2, w[j], p, pinv);
+        y[j] = shoup_lazy(u - v + p2, w[2 * j], w[2 * j + 1], p);
     }
 }
 
@@ -188,14 +221,15 @@ static void fwd(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
 static void inv_block(bgcn_limb_t *restrict x, long h,
                       const bgcn_limb_t *restrict tw, const prime_t *P)
 {
-    const bgcn_limb_t p = P->p, p2 = P->p2, pinv = P->pinv;
+    const bgcn_limb_t p = P->p, p2 = P->p2;
     bgcn_limb_t *restrict y = x + h;
-    const bgcn_limb_t *w = tw + h;
+    const bgcn_limb_t *w = tw + 2 * h;
     bgcn_limb_t u = x[0], v = y[0];
     x[0] = red2(u + v, p2);
     y[0] = red2(u - v + p2, p2);
     for (long j = 1; j < h; j++) {
-        bgcn_limb_t u = x[j], t = mont_lazy(y[j], w[h - j], p, pinv);
+        long k = 2 * (h - j);
+        bgcn_limb_t u = x[j], t = shoup_lazy(y[j], w[k], w[k + 1], p);
         x[j] = red2(u - t + p2, p2);
         y[j] = red2(u + t, p2);
     }
@@ -217,31 +251,40 @@ static void inv(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
 }
 
 /* Bits [o, o + nb) of {a, an} (zero beyond the end), nb <= 128 - 63. */
-static u128 get_bits(const bgcn_limb_t *a, long an, long o, int nb)
+static inline u128 get_bits(const bgcn_limb_t *a, long an, long o, int nb)
 {
     long q = o / 64;
     int sh = (int)(o % 64);
-    bgcn_limb_t l0 = q < an ? a[q] : 0;
-    bgcn_limb_t l1 = q + 1 < an ? a[q + 1] : 0;
-    bgcn_limb_t l2 = q + 2 < an ? a[q + 2] : 0;
+    bgcn_limb_t l0, l1, l2;
+    if (q + 2 < an) {
+        l0 = a[q];
+        l1 = a[q + 1];
+        l2 = a[q + 2];
+    } else {
+        l0 = q < an ? a[q] : 0;
+        l1 = q + 1 < an ? a[q + 1] : 0;
+        l2 = q + 2 < an ? a[q + 2] : 0;
+    }
     u128 v = ((u128)l1 << 64) | l0;
     if (sh)
         v = (v >> sh) | ((u128)l2 << (128 - sh));
-    return nb >= 128 ? v : v & (((u128)1 << nb) - 1);
+    return v & (((u128)1 << nb) - 1);
 }
 
-/* {r, N} = the nc coefficients of nb bits of {a, an}, mod p, zero padded.
- * A coefficient x = lo + hi 2^64 reduces as lo mod p + hi R mod p, by
- * mont(lo, R) and mont(hi, R^2). */
+/* {r, N} = the nc coefficients of nb bits of {a, an}, zero padded, each
+ * reduced to [0, 2p) (the transforms accept that).  For x = lo + hi 2^64:
+ * lo - (lo >> 62) p is in [0, 2p) because 2^62 - p is small, and
+ * hi (2^64 mod p) comes from shoup_lazy, whose quotient for c = 2^64 mod p
+ * is (-(c 2^64 mod p)) p^-1 = R^2 mod p * pneg, as in make_table. */
 static void load(bgcn_limb_t *r, long N, const bgcn_limb_t *a, long an,
                  long nc, int nb, const prime_t *P)
 {
-    bgcn_limb_t p = P->p;
+    const bgcn_limb_t p = P->p, p2 = P->p2, c = P->r1, cq = P->r2 * P->pneg;
     for (long i = 0; i < nc; i++) {
         u128 x = get_bits(a, an, (long)i * nb, nb);
         bgcn_limb_t lo = (bgcn_limb_t)x, hi = (bgcn_limb_t)(x >> 64);
-        lo = lo >= p ? mont(lo, P->r1, P) : lo; /* lo R / R */
-        r[i] = hi ? addm(lo, mont(hi, P->r2, P), p) : lo;
+        lo -= (lo >> 62) * p;
+        r[i] = red2(lo + shoup_lazy(hi, c, cq, p), p2);
     }
     for (long i = nc; i < N; i++)
         r[i] = 0;
@@ -367,7 +410,7 @@ static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
             goto nomem;
     if (!square && !(tb = bgcn_alloc_limbs((size_t)N)))
         goto nomem;
-    if (!(tw = bgcn_alloc_limbs((size_t)N)))
+    if (!(tw = bgcn_alloc_limbs((size_t)2 * N)))
         goto nomem;
 
     prime_t P[3];

@@ -40,16 +40,16 @@ bgcn_status bgcn_mul_toom22(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     BGCN_TRY(bgcn_mul_rec(rp + 2 * n, a1, s, b1, t, ws));
 
     /* H = H0 + L1 at rp + 2n. */
-    bgcn_limb_t cy = bgcn_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
+    bgcn_limb_t cy = mi_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
     /* x^1: L0 + H. */
-    bgcn_limb_t cy1 = cy + bgcn_add_n(rp + n, rp + 2 * n, rp, n);
+    bgcn_limb_t cy1 = cy + mi_add_n(rp + n, rp + 2 * n, rp, n);
     /* x^2: H + H1. */
     bgcn_limb_t cy2 = cy + mi_add_in(rp + 2 * n, n, rp + 3 * n, h);
     /* x^1 .. x^3: -vm1, i.e. + |vm1| when vm1 < 0. */
     if (neg)
-        cy2 += bgcn_add_n(rp + n, rp + n, vm1, 2 * n);
+        cy2 += mi_add_n(rp + n, rp + n, vm1, 2 * n);
     else
-        cy2 -= bgcn_sub_n(rp + n, rp + n, vm1, 2 * n);
+        cy2 -= mi_sub_n(rp + n, rp + n, vm1, 2 * n);
     mi_incr(rp + 2 * n, n + h, cy1);
     /* cy2 is a small signed value held in an unsigned limb. */
     if ((int64_t)cy2 > 0)
@@ -76,10 +76,10 @@ bgcn_status bgcn_sqr_toom2(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     BGCN_TRY(bgcn_sqr_rec(rp, a0, n, ws));
     BGCN_TRY(bgcn_sqr_rec(rp + 2 * n, a1, s, ws));
 
-    bgcn_limb_t cy = bgcn_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
-    bgcn_limb_t cy1 = cy + bgcn_add_n(rp + n, rp + 2 * n, rp, n);
+    bgcn_limb_t cy = mi_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
+    bgcn_limb_t cy1 = cy + mi_add_n(rp + n, rp + 2 * n, rp, n);
     bgcn_limb_t cy2 = cy + mi_add_in(rp + 2 * n, n, rp + 3 * n, h);
-    cy2 -= bgcn_sub_n(rp + n, rp + n, vm1, 2 * n);
+    cy2 -= mi_sub_n(rp + n, rp + n, vm1, 2 * n);
     mi_incr(rp + 2 * n, n + h, cy1);
     if ((int64_t)cy2 > 0)
         mi_incr(rp + 3 * n, h, cy2);

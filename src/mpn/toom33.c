@@ -11,7 +11,8 @@
  * (The interpolation sequence of Bodrato and Zanoni for these points,
  * re-derived.)  Every intermediate is a nonnegative integer, so the only
  * signed value is vm1, handled by adding or subtracting its magnitude; the
- * divisions are exact (by 3: Hensel division with the inverse of 3).
+ * divisions are exact (by 3: a running subtraction of the products by
+ * (2^64-1)/3, see mi_divexact_dbm1).
  *
  * The evaluated operands have n+1 limbs with a small top limb (a(1) <
  * 3 B^n, |a(-1)| < 2 B^n, a(2) < 7 B^n); their products recurse on the
@@ -32,7 +33,7 @@ static int eval3(bgcn_limb_t *p1, bgcn_limb_t *pm1, bgcn_limb_t *p2,
     /* p1 = a0 + a2, then pm1 = |p1 - a1|, p1 += a1. */
     p1[n] = mi_add(p1, a0, n, a2, s);
     int neg = mi_abs_sub(pm1, p1, n + 1, a1, n);
-    p1[n] += bgcn_add_n(p1, p1, a1, n);
+    p1[n] += mi_add_n(p1, p1, a1, n);
     /* p2 = a0 + 2 a1 + 4 a2 = 2 (a1 + 2 a2) + a0 by addmul_1. */
     bgcn_copyi(p2, a0, n);
     p2[n] = bgcn_addmul_1(p2, a1, n, 2);
@@ -50,25 +51,17 @@ static void interpolate3(bgcn_limb_t *rp, long n, long vn, bgcn_limb_t *v1,
     long L = 2 * n + 1, total = 4 * n + vn;
     const bgcn_limb_t *v0 = rp, *vinf = rp + 4 * n;
     /* t3 = (v2 - vm1) / 3 into v2; t1 = (v1 - vm1) / 2 into vm1. */
-    if (vm1neg) {
-        bgcn_add_n(v2, v2, vm1, L);
-        bgcn_add_n(vm1, v1, vm1, L);
-    } else {
-        bgcn_sub_n(v2, v2, vm1, L);
-        bgcn_sub_n(vm1, v1, vm1, L);
-    }
-    mi_divexact_odd(v2, L, 3, MI_INV3);
-    mi_rshift(vm1, L, 1);
+    mi_addsub_divexact(v2, v2, vm1, L, vm1neg, MI_DBM1_3);
+    mi_addsub_rshift(vm1, v1, vm1, L, vm1neg, 1);
     /* r2 = v1 - v0 into v1. */
     mi_sub_in(v1, L, v0, 2 * n);
     /* r3 = (t3 - r2) / 2, then c3 = r3 - 2 vinf, into v2. */
-    bgcn_sub_n(v2, v2, v1, L);
-    mi_rshift(v2, L, 1);
+    mi_addsub_rshift(v2, v2, v1, L, 0, 1);
     mi_submul_in(v2, L, vinf, vn, 2);
     /* c2 = r2 - t1 - vinf into v1; c1 = t1 - c3 into vm1. */
-    bgcn_sub_n(v1, v1, vm1, L);
+    mi_sub_n(v1, v1, vm1, L);
     mi_sub_in(v1, L, vinf, vn);
-    bgcn_sub_n(vm1, vm1, v2, L);
+    mi_sub_n(vm1, vm1, v2, L);
     /* rp = c0 + c1 x + c2 x^2 + c3 x^3 + c4 x^4. */
     bgcn_copyi(rp + 2 * n, v1, 2 * n);
     mi_incr(rp + 4 * n, vn, v1[2 * n]);

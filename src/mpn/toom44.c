@@ -33,10 +33,10 @@ static int eval4(bgcn_limb_t *p1, bgcn_limb_t *pm1, bgcn_limb_t *p2,
     const bgcn_limb_t *a0 = a, *a1 = a + n, *a2 = a + 2 * n, *a3 = a + 3 * n;
     bgcn_limb_t c;
     /* Even part a0 + a2 into ev, odd part a1 + a3 into ph (temporarily). */
-    ev[n] = bgcn_add_n(ev, a0, a2, n);
+    ev[n] = mi_add_n(ev, a0, a2, n);
     ph[n] = mi_add(ph, a1, n, a3, s);
     int neg = mi_abs_sub(pm1, ev, n + 1, ph, n + 1);
-    bgcn_add_n(p1, ev, ph, n + 1);
+    mi_add_n(p1, ev, ph, n + 1);
     /* Even part a0 + 4 a2 into ev, odd part 2 a1 + 8 a3 into ph. */
     bgcn_copyi(ev, a0, n);
     ev[n] = bgcn_addmul_1(ev, a2, n, 4);
@@ -44,7 +44,7 @@ static int eval4(bgcn_limb_t *p1, bgcn_limb_t *pm1, bgcn_limb_t *p2,
     c = bgcn_addmul_1(ph, a3, s, 8);
     mi_incr(ph + s, n + 1 - s, c);
     neg |= mi_abs_sub(pm2, ev, n + 1, ph, n + 1) << 1;
-    bgcn_add_n(p2, ev, ph, n + 1);
+    mi_add_n(p2, ev, ph, n + 1);
     /* 8 a0 + 4 a1 + 2 a2 + a3. */
     ph[n] = bgcn_mul_1(ph, a0, n, 8);
     ph[n] += bgcn_addmul_1(ph, a1, n, 4);
@@ -64,18 +64,10 @@ static void interpolate4(bgcn_limb_t *rp, long n, long vn, bgcn_limb_t *v1,
     const bgcn_limb_t *v0 = rp, *vinf = rp + 6 * n;
 
     /* O1 into vm1, E1 into v1. */
-    if (neg & 1)
-        bgcn_add_n(vm1, v1, vm1, L);
-    else
-        bgcn_sub_n(vm1, v1, vm1, L);
-    mi_rshift(vm1, L, 1);
-    bgcn_sub_n(v1, v1, vm1, L);
+    mi_addsub_rshift(vm1, v1, vm1, L, neg & 1, 1);
+    mi_sub_n(v1, v1, vm1, L);
     /* O2 into vm2, E2 into v2. */
-    if (neg & 2)
-        bgcn_add_n(vm2, v2, vm2, L);
-    else
-        bgcn_sub_n(vm2, v2, vm2, L);
-    mi_rshift(vm2, L, 2);
+    mi_addsub_rshift(vm2, v2, vm2, L, neg & 2, 2);
     bgcn_submul_1(v2, vm2, L, 2);
     /* P into v1, Q into v2. */
     mi_sub_in(v1, L, v0, 2 * n);
@@ -84,9 +76,8 @@ static void interpolate4(bgcn_limb_t *rp, long n, long vn, bgcn_limb_t *v1,
     mi_submul_in(v2, L, vinf, vn, 64);
     mi_rshift(v2, L, 2);
     /* c4 into v2, c2 into v1. */
-    bgcn_sub_n(v2, v2, v1, L);
-    mi_divexact_odd(v2, L, 3, MI_INV3);
-    bgcn_sub_n(v1, v1, v2, L);
+    mi_addsub_divexact(v2, v2, v1, L, 0, MI_DBM1_3);
+    mi_sub_n(v1, v1, v2, L);
     /* R into vh. */
     mi_submul_in(vh, L, v0, 2 * n, 64);
     bgcn_submul_1(vh, v1, L, 16);
@@ -94,19 +85,14 @@ static void interpolate4(bgcn_limb_t *rp, long n, long vn, bgcn_limb_t *v1,
     mi_sub_in(vh, L, vinf, vn);
     mi_rshift(vh, L, 1);
     /* U into vm2, W into vh. */
-    bgcn_sub_n(vm2, vm2, vm1, L);
-    mi_divexact_odd(vm2, L, 3, MI_INV3);
-    bgcn_sub_n(vh, vh, vm1, L);
-    mi_divexact_odd(vh, L, 3, MI_INV3);
+    mi_addsub_divexact(vm2, vm2, vm1, L, 0, MI_DBM1_3);
+    mi_addsub_divexact(vh, vh, vm1, L, 0, MI_DBM1_3);
     /* c3 into vm1, then c5 into vm2 and c1 into vh. */
     bgcn_mul_1(vm1, vm1, L, 5);
-    bgcn_sub_n(vm1, vm1, vm2, L);
-    bgcn_sub_n(vm1, vm1, vh, L);
-    mi_divexact_odd(vm1, L, 3, MI_INV3);
-    bgcn_sub_n(vm2, vm2, vm1, L);
-    mi_divexact_odd(vm2, L, 5, MI_INV5);
-    bgcn_sub_n(vh, vh, vm1, L);
-    mi_divexact_odd(vh, L, 5, MI_INV5);
+    mi_sub_n(vm1, vm1, vm2, L);
+    mi_addsub_divexact(vm1, vm1, vh, L, 0, MI_DBM1_3);
+    mi_addsub_divexact(vm2, vm2, vm1, L, 0, MI_DBM1_5);
+    mi_addsub_divexact(vh, vh, vm1, L, 0, MI_DBM1_5);
 
     /* rp = c0 + c1 x + ... + c6 x^6: even ones by copy, odd ones added. */
     bgcn_copyi(rp + 2 * n, v1, 2 * n);
