@@ -22,8 +22,8 @@
 #include <stdio.h>
 
 /* Time per call in nanoseconds; min_ns == 0 means "not measured".
- * min/med: minimum and median over the samples, of wall time (default)
- * or of the thread's CPU time (--cpu-time); cpu_ns, wall_ns: the smallest
+ * min/med: minimum and median over the samples, of the thread's CPU time
+ * (default) or of wall time (--wall); cpu_ns, wall_ns: the smallest
  * of each (wall much above CPU: the CPU was shared while measuring). */
 typedef struct bgc_bench_time {
     double min_ns;
@@ -35,7 +35,7 @@ typedef struct bgc_bench_time {
 /* The state of one run.  Groups read the public fields. */
 typedef struct bgc_bench {
     int quick;           /* --quick: fewer, shorter samples */
-    int cpu_clock;       /* --cpu-time: report thread CPU time */
+    int cpu_clock;       /* report thread CPU time (default; 0: --wall) */
     double core_mhz;     /* measured core clock (0 if unknown) */
     const char *only_path; /* --path NAME, or NULL for every path */
     /* private to bench.c */
