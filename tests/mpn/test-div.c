@@ -225,6 +225,31 @@ Test(div, divrem_1_mod_1)
     }
 }
 
+/* mod_1's four-limbs-per-step path (long inputs, d < B/6) and its edge. */
+Test(div, mod_1_long)
+{
+    const bgcn_limb_t edge = BGCN_LIMB_MAX / 6;
+    for (int rep = 0; rep < 400; rep++) {
+        long n = t_rand_size(1, 400);
+        bgcn_limb_t *a = malloc(n * sizeof *a);
+        t_fill(a, n);
+        bgcn_limb_t d;
+        switch (rep % 6) {
+        case 0: d = edge - 1 - t_rand_below(3); break;
+        case 1: d = edge + t_rand_below(3); break;
+        case 2: d = 1 + t_rand_below(20); break;
+        case 3: d = t_rand() >> (3 + t_rand_below(61)); break;
+        default: d = pick_d1(); break;
+        }
+        if (d == 0)
+            d = 5;
+        bgcn_limb_t want = mpn_mod_1((const mp_limb_t *)a, n, d);
+        cr_assert_eq(bgcn_mod_1(a, n, d), want, "mod_1 n=%ld d=%llx", n,
+                     (unsigned long long)d);
+        free(a);
+    }
+}
+
 /* ---- schoolbook and tdiv_qr --------------------------------------------- */
 
 Test(div, tdiv_qr_small_vs_ref)
