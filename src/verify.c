@@ -182,6 +182,15 @@ static void record(const char *fmt, ...)
 
 /* ---- snapshots ----------------------------------------------------------- */
 
+/* GMP reads the first limb of any mpz even when it is zero (mpz_get_ui
+ * does), so a view never gets a NULL limb pointer: a zero bgc_int that
+ * has never had storage points here instead. */
+static const mp_limb_t zero_limb;
+static inline const mp_limb_t *limbs(const bgc_int *x)
+{
+    return x->d ? (const mp_limb_t *)x->d : &zero_limb;
+}
+
 static mpz_srcptr take(mpz_ptr copy, mpz_ptr view, const bgc_int *x,
                        const bgc_int *r1, const bgc_int *r2, long *sz)
 {
@@ -191,7 +200,7 @@ static mpz_srcptr take(mpz_ptr copy, mpz_ptr view, const bgc_int *x,
         return copy;
     }
     *sz = BGC_ABS(x->size);
-    mpz_roinit_n(view, (const mp_limb_t *)x->d, x->size);
+    mpz_roinit_n(view, limbs(x), x->size);
     if (x != r1 && x != r2)
         return view;
     mpz_set(copy, view);
@@ -467,7 +476,7 @@ static void compare(const char *what, const bgc_int *r, const mpz_t w)
     if (r->size == w->_mp_size &&
         (n == 0 || memcmp(r->d, mpz_limbs_read(w), (size_t)n * 8) == 0))
         return;
-    mpz_roinit_n(got, (const mp_limb_t *)r->d, r->size);
+    mpz_roinit_n(got, limbs(r), r->size);
     if (mpz_cmp(got, w) == 0)
         return;
     long gn = BGC_ABS(r->size), wn = (long)mpz_size(w);
@@ -516,7 +525,7 @@ void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
         return;
     if (vop == BGC_V_PREVPRIME) {
         /* r1 < n, r1 prime, and no prime in between. */
-        mpz_roinit_n(got, (const mp_limb_t *)r1->d, r1->size);
+        mpz_roinit_n(got, limbs(r1), r1->size);
         mpz_t nx;
         mpz_init(nx);
         mpz_nextprime(nx, got);

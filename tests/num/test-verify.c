@@ -264,3 +264,61 @@ Test(verify, corner_operands_have_no_mismatch)
     bgc_clear(&r);
     bgc_verify_enable(0);
 }
+
+/* Zeros that have never had storage (d == NULL) as operands and as
+ * results: GMP must never be handed a NULL limb pointer. */
+Test(verify, fresh_zeros)
+{
+    bgc_verify_enable(1);
+    bgc_verify_reset();
+    bgc_int z, z2, r, three, ten;
+    bgc_init(&z);
+    bgc_init(&z2);
+    bgc_init(&three);
+    bgc_init(&ten);
+    cr_assert_eq(bgc_set_si(&three, 3), BGC_OK);
+    cr_assert_eq(bgc_set_si(&ten, 10), BGC_OK);
+    for (int i = 0; i < 24; i++) {
+        bgc_init(&r);
+        bgc_err e = BGC_OK;
+        int p;
+        char *s = NULL;
+        switch (i) {
+        case 0: e = bgc_add(&r, &z, &z2); break;
+        case 1: e = bgc_sub(&r, &z, &z2); break;
+        case 2: e = bgc_mul(&r, &z, &z2); break;
+        case 3: e = bgc_pow(&r, &three, &z); break;
+        case 4: e = bgc_pow(&r, &z, &z2); break;
+        case 5: e = bgc_shl(&r, &z, &three); break;
+        case 6: e = bgc_shr(&r, &three, &z); break;
+        case 7: e = bgc_and(&r, &z, &z2); break;
+        case 8: e = bgc_xor(&r, &z, &three); break;
+        case 9: e = bgc_not(&r, &z); break;
+        case 10: e = bgc_popcount(&r, &z); break;
+        case 11: e = bgc_bit(&r, &z, &z2); break;
+        case 12: e = bgc_digits(&r, &z, &ten); break;
+        case 13: e = bgc_isqrt(&r, &z); break;
+        case 14: e = bgc_gcd(&r, &z, &z2); break;
+        case 15: e = bgc_lcm(&r, &z, &three); break;
+        case 16: e = bgc_get_str(&s, NULL, &z, 10); break;
+        case 17: e = bgc_jacobi(&r, &z, &three); break;
+        case 18: e = bgc_isprime(&p, &z, 0); break;
+        case 19: e = bgc_nextprime(&r, &z); break;
+        case 20: e = bgc_tdiv_qr(&r, &z2, &z, &three); break;
+        case 21: e = bgc_mod(&r, &z, &three); break;
+        case 22: e = bgc_powmod(&r, &z, &z2, &three); break;
+        default: e = bgc_mulmod(&r, &z, &three, &three); break;
+        }
+        cr_assert_eq(e, BGC_OK, "case %d", i);
+        free(s);
+        bgc_clear(&r);
+        bgc_clear(&z2);
+    }
+    if (bgc_verify_mismatches())
+        bgc_verify_report(stderr);
+    cr_assert_eq(bgc_verify_mismatches(), 0);
+    bgc_clear(&z);
+    bgc_clear(&three);
+    bgc_clear(&ten);
+    bgc_verify_enable(0);
+}
