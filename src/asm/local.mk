@@ -9,5 +9,5 @@ libbgcn_a_SOURCES += src/asm/x86_64/cpu.c src/asm/x86_64/paths.h \
 	src/asm/x86_64/mul_1.S \
 	src/asm/x86_64/mul_1_adx.S src/asm/x86_64/mul_basecase.S \
 	src/asm/x86_64/mul_basecase_adx.S src/asm/x86_64/mont_adx.S \
-	src/asm/x86_64/mont_ifma.c
+	src/asm/x86_64/mont_ifma.c src/asm/x86_64/mul_ifma.c src/asm/x86_64/ifma.h
 endif

@@ -85,6 +85,10 @@ Test(asm_abi, callee_saved_and_df)
             call("mont_sqr_n_ifma", bgcn_mont_sqr_n_ifma, U(R), U(a), U(M), n,
                  minv, 0);
         }
+        call("mul_basecase_ifma", bgcn_mul_basecase_ifma, U(R), U(A), 64,
+             U(B), 24, 0);
+        call("sqr_basecase_ifma", bgcn_sqr_basecase_ifma, U(R), U(A), 60, 0,
+             0, 0);
     }
     if (bgcn_cpu_supported(&bgcn_path_adx)) {
         bgcn_limb_t a[8], b[8];

@@ -24,8 +24,8 @@ const bgcn_kernels bgcn_path_avx512 = {
     .mul_1 = bgcn_mul_1_adx,
     .addmul_1 = bgcn_addmul_1_adx,
     .submul_1 = bgcn_submul_1_adx,
-    .mul_basecase = bgcn_mul_basecase_adx,
-    .sqr_basecase = bgcn_sqr_basecase_adx,
+    .mul_basecase = bgcn_mul_basecase_ifma,
+    .sqr_basecase = bgcn_sqr_basecase_ifma,
     .mont_mul_n = bgcn_mont_mul_n_ifma,
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
 };

@@ -50,54 +50,10 @@
  * Not tried yet: interleaving two products (OpenSSL's x2) to hide the y
  * chain, a dedicated IFMA squaring, and skipping the lane shift. */
 #include "bgcn.h"
+#include "asm/x86_64/ifma.h"
 #include "asm/x86_64/paths.h"
 
-#include <immintrin.h>
 #include <string.h>
-
-#define IFMA_TARGET                                                        \
-    __attribute__((target("avx512f,avx512dq,avx512vl,avx512ifma,avx512vbmi2")))
-#define MAXZ 10 /* up to 80 digits: n <= 64 limbs (4096 bits) */
-#define M52 ((uint64_t)0xfffffffffffff)
-
-/* {x,n} * 2^s as nz vectors of 52-bit digits (digits past k are 0). */
-IFMA_TARGET static void to_digits(__m512i *d, const bgcn_limb_t *x, long n,
-                                  int s, int nz)
-{
-    const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-    const __m512i mask = _mm512_set1_epi64((long long)M52);
-    for (int v = 0; v < nz; v++) {
-        long q0 = 52L * 8 * v - s;       /* bit of x where digit 8v starts */
-        long lb = q0 >= 0 ? q0 / 64 : -1; /* first limb of the window */
-        /* lanes of the window inside x: limbs lb .. lb+7 within [0, n) */
-        unsigned wm = 0;
-        for (int t = 0; t < 8; t++)
-            if (lb + t >= 0 && lb + t < n)
-                wm |= 1u << t;
-        __m512i w = _mm512_maskz_loadu_epi64((__mmask8)wm, x + lb);
-        /* rel = 52 j + (q0 - 64 lb) for lane j */
-        __m512i rel = _mm512_add_epi64(
-            _mm512_mullo_epi64(lane, _mm512_set1_epi64(52)),
-            _mm512_set1_epi64(q0 - 64 * lb));
-        __m512i li = _mm512_srli_epi64(rel, 6);
-        __m512i off = _mm512_and_si512(rel, _mm512_set1_epi64(63));
-        __m512i lo = _mm512_permutexvar_epi64(li, w);
-        __m512i hi = _mm512_permutexvar_epi64(
-            _mm512_add_epi64(li, _mm512_set1_epi64(1)), w);
-        d[v] = _mm512_and_si512(_mm512_shrdv_epi64(lo, hi, off), mask);
-    }
-}
-
-/* The vectors one lane up: u[v] lane j = d[v] lane j-1 (lane 0 of u[0]
- * is 0). */
-IFMA_TARGET static void lane_up(__m512i *u, const __m512i *d, int nz)
-{
-    __m512i prev = _mm512_setzero_si512();
-    for (int v = 0; v < nz; v++) {
-        u[v] = _mm512_alignr_epi64(d[v], prev, 7);
-        prev = d[v];
-    }
-}
 
 IFMA_TARGET static inline __attribute__((always_inline)) void
 amm_loop(__m512i *R, const __m512i *A, const __m512i *Au, const __m512i *M,
@@ -152,71 +108,6 @@ amm_loop(__m512i *R, const __m512i *A, const __m512i *Au, const __m512i *M,
     }
 }
 
-/* Lanes to canonical 52-bit digits (the value fits the nz*8 digits). */
-IFMA_TARGET static void normalise(__m512i *R, int nz)
-{
-    const __m512i mask = _mm512_set1_epi64((long long)M52);
-    __m512i prev = _mm512_setzero_si512();
-    for (int v = 0; v < nz; v++) {
-        __m512i h = _mm512_srli_epi64(R[v], 52);
-        __m512i l = _mm512_and_si512(R[v], mask);
-        R[v] = _mm512_add_epi64(l, _mm512_alignr_epi64(h, prev, 7));
-        prev = h;
-    }
-    /* now every lane is <= 2^52 - 1 + 2^9: carries of one bit at most */
-    uint64_t c = 0;
-    for (int v = 0; v < nz; v++) {
-        uint64_t g = _mm512_cmpgt_epu64_mask(R[v], mask);
-        uint64_t p = _mm512_cmpeq_epu64_mask(R[v], mask);
-        uint64_t V = p + 2 * g + c;
-        c = V >> 8;
-        __mmask8 cin = (__mmask8)(V ^ p);
-        R[v] = _mm512_and_si512(
-            _mm512_mask_add_epi64(R[v], cin, R[v], _mm512_set1_epi64(1)),
-            mask);
-    }
-}
-
-/* 52-bit digits {d, 8nz} to limbs {r, rn}: limb t = bits 64t.. of x. */
-IFMA_TARGET static void from_digits(bgcn_limb_t *r, long rn, const __m512i *R,
-                                    int nz)
-{
-    uint64_t d[8 * (MAXZ + 3)];
-    for (int v = 0; v < nz; v++)
-        _mm512_storeu_si512((void *)(d + 8 * v), R[v]);
-    memset(d + 8 * nz, 0, sizeof(uint64_t) * 24);
-    const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-    for (long w = 0; 8 * w < rn; w++) {
-        long j0 = (512 * w) / 52; /* digit holding bit 512w */
-        __m512i lo = _mm512_loadu_si512((const void *)(d + j0));
-        __m512i hi = _mm512_loadu_si512((const void *)(d + j0 + 8));
-        /* bit position of limb 8w+t relative to digit j0 */
-        __m512i pos = _mm512_add_epi64(
-            _mm512_slli_epi64(lane, 6), _mm512_set1_epi64(512 * w - 52 * j0));
-        /* digit index (relative) = pos / 52, offset = pos % 52 */
-        __m512i dj = _mm512_srli_epi64(
-            _mm512_mullo_epi64(pos, _mm512_set1_epi64(20165)), 20);
-        __m512i off = _mm512_sub_epi64(
-            pos, _mm512_mullo_epi64(dj, _mm512_set1_epi64(52)));
-        __m512i one = _mm512_set1_epi64(1);
-        __m512i e0 = _mm512_permutex2var_epi64(lo, dj, hi);
-        __m512i dj1 = _mm512_add_epi64(dj, one);
-        __m512i e1 = _mm512_permutex2var_epi64(lo, dj1, hi);
-        __m512i e2 = _mm512_permutex2var_epi64(lo, _mm512_add_epi64(dj1, one),
-                                               hi);
-        __m512i x = _mm512_srlv_epi64(e0, off);
-        x = _mm512_or_si512(
-            x, _mm512_sllv_epi64(e1, _mm512_sub_epi64(_mm512_set1_epi64(52),
-                                                      off)));
-        x = _mm512_or_si512(
-            x, _mm512_sllv_epi64(e2, _mm512_sub_epi64(_mm512_set1_epi64(104),
-                                                      off)));
-        long left = rn - 8 * w;
-        __mmask8 sm = left >= 8 ? 0xff : (__mmask8)((1u << left) - 1);
-        _mm512_mask_storeu_epi64(r + 8 * w, sm, x);
-    }
-}
-
 #define AMM_CASE(z)                                                        \
     case z:                                                                \
         amm_loop(R, A, Au, M, Mu, bd, k, minv & M52, z);                   \
@@ -251,8 +142,12 @@ IFMA_TARGET static void mont_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     }
     normalise(R, nz);
     /* r < 2m < 2^(64n+1): n limbs plus the top bit */
+    uint64_t dg[8 * MAXZ + 16];
+    for (int v = 0; v < nz; v++)
+        _mm512_storeu_si512((void *)(dg + 8 * v), R[v]);
+    memset(dg + 8 * nz, 0, sizeof(uint64_t) * 16);
     bgcn_limb_t r[64 + 8], d[64];
-    from_digits(r, n + 1, R, nz);
+    from_digits(r, n + 1, dg);
     bgcn_limb_t bw = bgcn_sub_n_x86_64(d, r, mp, n);
     bgcn_limb_t keep = (bgcn_limb_t)0 - (bgcn_limb_t)(bw > r[n]);
     for (long j = 0; j < n; j++)

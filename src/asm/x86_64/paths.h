@@ -3,7 +3,8 @@
  *
  *   "avx512"  "adx" plus AVX512F/DQ/VL/IFMA/VBMI2 with OS zmm state:
  *             carry-select add_n/sub_n (aors_n_avx512.S), IFMA Montgomery
- *             for 21..64 limbs (mont_ifma.c)
+ *             for 21..64 limbs (mont_ifma.c), IFMA schoolbook product
+ *             (bn >= 20) and square (n >= 56) up to 64 limbs (mul_ifma.c)
  *   "adx"     BMI2 + ADX: MULX with ADCX/ADOX dual carry chains, unrolled
  *             4- and 8-limb Montgomery (mul_1_adx.S, mul_basecase_adx.S,
  *             mont_adx.S; add_n/sub_n from aors_n.S)
@@ -59,6 +60,11 @@ void bgcn_mont_mul_n_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          bgcn_limb_t);
 void bgcn_mont_sqr_n_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          const bgcn_limb_t *, long, bgcn_limb_t);
+/* IFMA (radix 2^52) schoolbook product and square; ADX kernels outside
+ * the sizes where they win (mul_ifma.c). */
+void bgcn_mul_basecase_ifma(bgcn_limb_t *, const bgcn_limb_t *, long,
+                            const bgcn_limb_t *, long);
+void bgcn_sqr_basecase_ifma(bgcn_limb_t *, const bgcn_limb_t *, long);
 /* IFMA (radix 2^52) Montgomery; ADX kernels outside 21 (26 for the
  * square) .. 64 limbs. */
 void bgcn_mont_mul_n_ifma(bgcn_limb_t *, const bgcn_limb_t *,
