@@ -33,5 +33,6 @@ libbgc_a_SOURCES = \
 	src/num-gcd.c \
 	src/num-rand.c \
 	src/num-nt.c \
+	src/num-comb.c \
 	src/verify.h \
 	src/verify.c

@@ -197,17 +197,14 @@ static int neg_index_flips(const bgc_int *n, int lucas)
 
 static bgc_err fiblucas(bgc_int *r, const bgc_int *n, int lucas)
 {
-    bgc_int an;
-    bgc_init(&an);
-    bgc_err e = bgc_abs(&an, n);
-    uint64_t k = 0;
-    if (e == BGC_OK)
-        e = bgc_get_count(&an, &k);
-    bgc_clear(&an);
-    if (e != BGC_OK)
-        return e;
+    /* |n|, saturated like bgc_get_count */
+    long nn = BGC_ABS(n->size);
+    uint64_t k = nn == 0 ? 0 : nn > 1 ? UINT64_MAX : n->d[0];
     /* log2(phi) = 0.6942419136306174 */
-    BGC_TRY(bgc_check_bits(bits_from((double)k * 0.6942419136306174 + 1)));
+    BGC_TRY(bgc_check_bits(k == UINT64_MAX ? UINT64_MAX
+                                           : bits_from((double)k *
+                                                           0.6942419136306174 +
+                                                       1)));
     int flip = neg_index_flips(n, lucas);
     BGC_TRY(produce(r, lucas ? bgcn_lucas : bgcn_fib, k, bgcn_fib_size(k)));
     if (flip)

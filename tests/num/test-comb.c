@@ -143,3 +143,44 @@ Test(comb, too_big_is_refused_before_allocation)
     bgc_clear(&k);
     bgc_clear(&r);
 }
+
+/* Forced allocation failure at every point: BGC_ENOMEM, no leak. */
+Test(comb, enomem)
+{
+    bgc_int n, k, m, r;
+    bgc_init(&n);
+    bgc_init(&k);
+    bgc_init(&m);
+    bgc_init(&r);
+    for (int op = 0; op < 7; op++) {
+        for (long a = 1;; a++) {
+            bgcn_alloc_fail_after(0);
+            set(&n, 3000);
+            set(&k, 1000);
+            cr_assert_eq(bgc_set_str(&m, "1000000000000000000000007", 25, 10),
+                         BGC_OK);
+            bgc_clear(&r);
+            bgcn_alloc_fail_after(a);
+            bgc_err e;
+            switch (op) {
+            case 0: e = bgc_fact(&r, &n); break;
+            case 1: e = bgc_binomial(&r, &n, &k); break;
+            case 2: e = bgc_fib(&r, &n); break;
+            case 3: e = bgc_lucas(&r, &n); break;
+            case 4: e = bgc_fact_mod(&r, &n, &m); break;
+            case 5: e = bgc_fib_mod(&r, &n, &m); break;
+            default: e = bgc_lucas_mod(&r, &n, &m); break;
+            }
+            bgcn_alloc_fail_after(0);
+            if (e == BGC_OK)
+                break;
+            cr_assert_eq(e, BGC_ENOMEM, "op %d a %ld: %d", op, a, e);
+            cr_assert_eq(bgc_add(&r, &r, &n), BGC_OK);
+            cr_assert(a < 10000);
+        }
+    }
+    bgc_clear(&n);
+    bgc_clear(&k);
+    bgc_clear(&m);
+    bgc_clear(&r);
+}

@@ -32,6 +32,8 @@ static void setup_operands(void)
     if (bgc_cmp_si(&M, 1) == 0)
         cr_assert_eq(bgc_set_si(&M, 1000003), BGC_OK);
     cr_assert_eq(bgc_set_si(&K, (long)t_rand_below(50) + 2), BGC_OK);
+    if (t_rand() & 1) /* negative indices for fib/lucas, exponents elsewhere */
+        cr_assert_eq(bgc_set_si(&K, (long)t_rand_below(300) + 2), BGC_OK);
 }
 
 static void teardown_operands(void)
@@ -84,6 +86,16 @@ static bgc_err run(const char *op)
     } else if (!strcmp(op, "mulmod")) e = bgc_mulmod(&R, &A, &B, &M);
     else if (!strcmp(op, "powmod")) e = bgc_powmod(&R, &A, &P, &M);
     else if (!strcmp(op, "jacobi")) e = bgc_jacobi(&R, &A, &M);
+    else if (!strcmp(op, "fact")) e = bgc_fact(&R, &K);
+    else if (!strcmp(op, "binomial")) {
+        e = bgc_set_si(&Q, 3);
+        if (e == BGC_OK)
+            e = bgc_binomial(&R, &P, &Q);
+    } else if (!strcmp(op, "fib")) e = bgc_fib(&R, &K);
+    else if (!strcmp(op, "lucas")) e = bgc_lucas(&R, &K);
+    else if (!strcmp(op, "factmod")) e = bgc_fact_mod(&R, &K, &M);
+    else if (!strcmp(op, "fibmod")) e = bgc_fib_mod(&R, &A, &M);
+    else if (!strcmp(op, "lucasmod")) e = bgc_lucas_mod(&R, &A, &M);
     else if (!strcmp(op, "isprime")) {
         int p;
         e = bgc_isprime(&p, &M, 2);
@@ -116,7 +128,8 @@ static const char *const kinds[] = {
     "add", "sub", "mul", "sqr", "tdiv", "fdiv", "mod", "pow", "shl", "shr",
     "and", "or", "xor", "not", "popcount", "bit", "digits", "sqrt", "root",
     "gcd", "lcm", "invmod", "mulmod", "powmod", "jacobi", "isprime",
-    "nextprime", "prevprime", "set_str", "get_str", NULL};
+    "nextprime", "prevprime", "fact", "binomial", "fib", "lucas", "factmod",
+    "fibmod", "lucasmod", "set_str", "get_str", NULL};
 
 Test(verify, clean_runs_have_no_mismatch)
 {
