@@ -62,9 +62,19 @@ static inline bgcn_limb_t mi_add_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     if (n > MI_INLINE_MAX)
         return bgcn_add_n(rp, ap, bp, n);
 #ifdef MI_HAVE_ADDCARRY
+    /* Four limbs per iteration: gcc keeps the carry in CF within a
+     * straight run but re-creates it with setc at each loop edge. */
+    mi_ull_alias *r = (mi_ull_alias *)rp;
     unsigned char c = 0;
-    for (long i = 0; i < n; i++)
-        c = _addcarry_u64(c, ap[i], bp[i], (mi_ull_alias *)&rp[i]);
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        c = _addcarry_u64(c, ap[i], bp[i], &r[i]);
+        c = _addcarry_u64(c, ap[i + 1], bp[i + 1], &r[i + 1]);
+        c = _addcarry_u64(c, ap[i + 2], bp[i + 2], &r[i + 2]);
+        c = _addcarry_u64(c, ap[i + 3], bp[i + 3], &r[i + 3]);
+    }
+    for (; i < n; i++)
+        c = _addcarry_u64(c, ap[i], bp[i], &r[i]);
     return c;
 #else
     bgcn_limb_t cy = 0;
@@ -85,9 +95,17 @@ static inline bgcn_limb_t mi_sub_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     if (n > MI_INLINE_MAX)
         return bgcn_sub_n(rp, ap, bp, n);
 #ifdef MI_HAVE_ADDCARRY
+    mi_ull_alias *r = (mi_ull_alias *)rp;
     unsigned char c = 0;
-    for (long i = 0; i < n; i++)
-        c = _subborrow_u64(c, ap[i], bp[i], (mi_ull_alias *)&rp[i]);
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        c = _subborrow_u64(c, ap[i], bp[i], &r[i]);
+        c = _subborrow_u64(c, ap[i + 1], bp[i + 1], &r[i + 1]);
+        c = _subborrow_u64(c, ap[i + 2], bp[i + 2], &r[i + 2]);
+        c = _subborrow_u64(c, ap[i + 3], bp[i + 3], &r[i + 3]);
+    }
+    for (; i < n; i++)
+        c = _subborrow_u64(c, ap[i], bp[i], &r[i]);
     return c;
 #else
     bgcn_limb_t bw = 0;
