@@ -5,8 +5,8 @@
  * 2^2k.  For odd m, x = m is already right mod 2^3 (m*m = 1 mod 8), so
  * five steps reach 2^96 > 2^64 (3 -> 6 -> 12 -> 24 -> 48 -> 96).
  *
- * Small moduli (n <= BGCN_MONT_KERNEL_MAX) multiply with the CIOS kernel of
- * the dispatch table.  Beyond that the product comes from bgcn_mul/bgcn_sqr
+ * Small moduli (n <= BGCN_MONT_KERNEL_MAX, BGCN_MONT_SQR_KERNEL_MAX for
+ * squares) use the Montgomery kernels of the dispatch table.  Beyond that the product comes from bgcn_mul/bgcn_sqr
  * (Karatsuba/Toom/NTT as they grow) and is reduced by bgcn_redc_n, which is
  * n addmul_1 passes: the quadratic REDC then costs about as much as a
  * basecase product, but the product itself is subquadratic. */
@@ -110,7 +110,7 @@ bgcn_status bgcn_mont_sqr(bgcn_mont *ctx, bgcn_limb_t *rp,
                           const bgcn_limb_t *ap)
 {
     long n = ctx->n;
-    if (n <= BGCN_MONT_KERNEL_MAX) {
+    if (n <= BGCN_MONT_SQR_KERNEL_MAX) {
         bgcn_mont_sqr_n(rp, ap, ctx->mp, n, ctx->minv);
         return BGCN_OK;
     }

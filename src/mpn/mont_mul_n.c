@@ -25,7 +25,7 @@
  * the final subtraction is selected with masks, so these kernels are
  * constant time in the values of a, b (the contract of bgcn_mont_mul_n).
  * Scratch lives on the stack (2n limbs); callers use the kernels up to
- * BGCN_MONT_KERNEL_MAX limbs (bgcn_powm_sec up to 256, see powm_sec.c). */
+ * BGCN_MONT_SQR_KERNEL_MAX limbs (bgcn_powm_sec up to 256, powm_sec.c). */
 #include "bgcn.h"
 
 typedef unsigned __int128 bgcn_dlimb_t;

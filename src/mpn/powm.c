@@ -6,8 +6,7 @@
  * trailing zeros so that its value is odd, then costs its length in
  * squarings plus one multiplication.  The expected number of
  * multiplications is about ebits/(k+1) plus 2^(k-1) for the table, so k
- * grows with the exponent length (bgcn_powm_window; the thresholds were
- * measured on this machine, see the comment there).
+ * grows with the exponent length (bgcn_powm_window).
  *
  * Base 2 (after reduction): a multiplication by 2 is a modular doubling,
  * an O(n) add and masked subtract, so the binary method needs no table
@@ -25,12 +24,14 @@
 int bgcn_powm_window(unsigned long ebits)
 {
     /* Upper exponent lengths (bits) for k = 1, 2, ...: k is the smallest
-     * with ebits <= limit[k-1].  Measured with a throwaway timing program
-     * (2048-bit modulus, generic C kernels), picking the k with the
-     * lowest time at each length; the crossovers agree with the operation
-     * count ebits/(k+1) + 2^(k-1). */
-    static const unsigned long limit[] = {7,    25,   80,    240,
-                                          672,  1792, 4608, 11520,
+     * with ebits <= limit[k-1].  These are the crossovers of the operation
+     * count ebits/(k+1) + 2^(k-1) (k -> k+1 pays once ebits exceeds
+     * 2^(k-1)(k+1)(k+2)), squarings and products counted alike.  A timing
+     * run over k = 1..9 at 2048-bit moduli (throwaway program) could not
+     * resolve the neighbouring k on this shared machine (load average
+     * 11): differences between k and k+/-1 stayed within the noise. */
+    static const unsigned long limit[] = {6,   24,   80,    240,
+                                          672, 1792, 4608, 11520,
                                           28160};
     int k = 1;
     while (k <= 9 && ebits > limit[k - 1])

@@ -227,10 +227,32 @@ Test(mont, kernels_extremes)
     }
 }
 
+static void context_case(long n, int rep);
+
 Test(mont, context)
 {
-    for (long n = 1; n <= 70; n++) {
-        for (int rep = 0; rep < 4; rep++) {
+    for (long n = 1; n <= 70; n++)
+        for (int rep = 0; rep < 4; rep++)
+            context_case(n, rep);
+}
+
+/* around the kernel / mul+REDC crossovers */
+Test(mont, context_large)
+{
+    static const long sizes[] = {BGCN_MONT_KERNEL_MAX - 1,
+                                 BGCN_MONT_KERNEL_MAX,
+                                 BGCN_MONT_KERNEL_MAX + 1,
+                                 BGCN_MONT_KERNEL_MAX + 17,
+                                 BGCN_MONT_SQR_KERNEL_MAX,
+                                 BGCN_MONT_SQR_KERNEL_MAX + 1,
+                                 BGCN_MONT_SQR_KERNEL_MAX + 9};
+    for (unsigned i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        context_case(sizes[i], 1);
+}
+
+static void context_case(long n, int rep)
+{
+        {
             bgcn_limb_t mp[n], ap[n], bp[n], want[n], x[n], y[n], r[n];
             rand_modulus(mp, n);
             if (n == 1 && rep == 0)
@@ -293,7 +315,6 @@ Test(mont, context)
             mpz_clears(z, m, ta, NULL);
             bgcn_mont_clear(&ctx);
         }
-    }
 }
 
 Test(mont, enomem)

@@ -239,6 +239,26 @@ Test(powm, status_paths)
     }
 }
 
+Test(powm, large_moduli)
+{
+    /* across the kernel / mul+REDC crossovers, short exponents */
+    static const long sizes[] = {BGCN_MONT_KERNEL_MAX, BGCN_MONT_KERNEL_MAX + 1,
+                                 BGCN_MONT_SQR_KERNEL_MAX + 1};
+    for (unsigned i = 0; i < 3; i++) {
+        long mn = sizes[i];
+        bgcn_limb_t *mp = malloc(sizeof *mp * mn), *bp = malloc(sizeof *bp * mn);
+        bgcn_limb_t ep[2];
+        for (int odd = 0; odd < 2; odd++) {
+            rand_mod(mp, mn, odd);
+            t_fill(bp, mn);
+            t_fill_normalized(ep, 2);
+            check(bp, mn, ep, 2, mp, mn, 0);
+        }
+        free(mp);
+        free(bp);
+    }
+}
+
 Test(powm, sec_large_path)
 {
     /* beyond the kernel bound of powm_sec (256 limbs): short exponent */
