@@ -14,7 +14,9 @@
  *        V_2k = V_k^2 - 2Q^k,  V_2k+1 = V_k V_k+1 - P Q^k.
  *    U_d is not computed: D U_d = 2 V_d+1 - P V_d, and D is invertible
  *    mod n, so U_d = 0 exactly when 2 V_d+1 = V_d (P = 1).  n passes when
- *    U_d = 0 or V_(d 2^r) = 0 for some 0 <= r < s.
+ *    U_d = 0 or V_(d 2^r) = 0 for some 0 <= r < s.  For D = 5 (Q = -1,
+ *    about half of all n) Q^k is +-1 and needs no products: two products
+ *    per bit instead of about three and a half.
  * BPSW has no known counterexample, and none below 2^64 (checked
  * exhaustively against Feitsma's list of base-2 pseudoprimes), so for
  * n < 2^64 the answer is exact.  Larger n can add Miller-Rabin rounds to
@@ -243,21 +245,31 @@ static bgcn_status strong_lucas(int *result, bgcn_mont *ctx)
             mod_add(u, Qk, Qk, mp, n);
             mod_sub(V, V, u, mp, n);
             bgcn_copyi(W, t, n);
-            if ((st = bgcn_mont_sqr(ctx, Qk, Qk)) != BGCN_OK)
+            if (Q == -1) /* Q^k = +-1: no products needed */
+                bgcn_copyi(Qk, ctx->one, n);
+            else if ((st = bgcn_mont_sqr(ctx, Qk, Qk)) != BGCN_OK)
                 goto done;
         } else {
             /* V = t; W = V_k+1^2 - 2 Q^k+1; Q^2k+1 */
             if ((st = bgcn_mont_sqr(ctx, W, W)) != BGCN_OK)
                 goto done;
-            if ((st = bgcn_mont_mul(ctx, u, Qk, Qm)) != BGCN_OK)
+            if (Q == -1) { /* Q^(k+1) = -Q^k */
+                bgcn_zero(u, n);
+                mod_sub(u, u, Qk, mp, n);
+            } else if ((st = bgcn_mont_mul(ctx, u, Qk, Qm)) != BGCN_OK) {
                 goto done;
+            }
             mod_add(u, u, u, mp, n);
             mod_sub(W, W, u, mp, n);
             bgcn_copyi(V, t, n);
-            if ((st = bgcn_mont_sqr(ctx, Qk, Qk)) != BGCN_OK)
-                goto done;
-            if ((st = bgcn_mont_mul(ctx, Qk, Qk, Qm)) != BGCN_OK)
-                goto done;
+            if (Q == -1) { /* Q^(2k+1) = -1 */
+                bgcn_copyi(Qk, Qm, n);
+            } else {
+                if ((st = bgcn_mont_sqr(ctx, Qk, Qk)) != BGCN_OK)
+                    goto done;
+                if ((st = bgcn_mont_mul(ctx, Qk, Qk, Qm)) != BGCN_OK)
+                    goto done;
+            }
         }
     }
     /* U_d = 0  <=>  2 V_d+1 = V_d */
@@ -272,7 +284,9 @@ static bgcn_status strong_lucas(int *result, bgcn_mont *ctx)
         mod_sub(V, V, u, mp, n);
         if (is_zero(V, n))
             goto done;
-        if ((st = bgcn_mont_sqr(ctx, Qk, Qk)) != BGCN_OK)
+        if (Q == -1)
+            bgcn_copyi(Qk, ctx->one, n);
+        else if ((st = bgcn_mont_sqr(ctx, Qk, Qk)) != BGCN_OK)
             goto done;
     }
     *result = 0;
