@@ -383,7 +383,11 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
             size_t n;
             char *s = bgc_format_value(ctx, &ctx->stack[0], &n);
             if (!s) {
-                bgc_ev_report(ctx, st->line, st->col, "out of memory");
+                /* the radix conversion polls ^C: say which it was */
+                if (bgcn_interrupt_flag)
+                    ctx->interrupted = 1;
+                bgc_ev_report(ctx, st->line, st->col,
+                              bgcn_interrupt_flag ? "interrupted" : "out of memory");
                 rc = -1;
             } else {
                 fwrite(s, 1, n, ctx->out);
