@@ -9,7 +9,7 @@
  * and a magnitude; when a combination of the numbers comes out negative
  * (only possible if a quotient from the top bits were off) its magnitude
  * is taken and the cofactor's sign flipped, so the invariants hold
- * whatever happens.  From bgcn_gcd_dc_threshold limbs the pair is reduced
+ * whatever happens.  From bgcn_gcdext_dc_threshold limbs the pair is reduced
  * by half-gcd matrices (bgcn_hgcd_reduce) instead, which carry the
  * cofactors along with four products each.  At the end (b = 0) g = a and
  * s = sa, reduced into
@@ -17,6 +17,8 @@
  * it certain).  t = (g - sU)/V is not computed (callers that need it get
  * it with one product and one exact division). */
 #include "gcd-impl.h"
+
+long bgcn_gcdext_dc_threshold = BGCN_GCDEXT_DC_THRESHOLD;
 
 /* A signed cofactor: magnitude {p, n} (normalised, n = 0 for zero). */
 struct scof {
@@ -168,7 +170,7 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
             st = BGCN_EINTR;
             goto done;
         }
-        if (bn >= bgcn_gcd_dc_threshold && an - bn <= 1) {
+        if (bn >= bgcn_gcdext_dc_threshold && an - bn <= 1) {
             /* half-gcd reduction; the cofactors follow the matrix */
             int ok;
             st = hgcd_cofactors(&ok, a, &an, b, &bn, &sa, &sb, &sc, &sd,

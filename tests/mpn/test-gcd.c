@@ -363,19 +363,22 @@ Test(gcd, hgcd_direct)
  * sizes, and at the default thresholds from below to 3x above. */
 Test(gcd, dc_thresholds)
 {
-    long s1 = bgcn_hgcd_threshold, s2 = bgcn_gcd_dc_threshold;
+    long s1 = bgcn_hgcd_threshold, s2 = bgcn_gcd_dc_threshold,
+         s3 = bgcn_gcdext_dc_threshold;
     mpz_t U, V;
     mpz_inits(U, V, NULL);
     for (int rep = 0; rep < 150; rep++) {
         bgcn_hgcd_threshold = t_rand_size(4, 16);
         bgcn_gcd_dc_threshold = t_rand_size(4, 30);
+        bgcn_gcdext_dc_threshold = t_rand_size(4, 30);
         long n = t_rand_size(2, 120);
         make_pair(U, V, n, t_rand_below(3) ? n : t_rand_size(1, 2 * n));
         check_gcd_pair(U, V, n <= 6);
     }
     bgcn_hgcd_threshold = s1;
     bgcn_gcd_dc_threshold = s2;
-    for (long n = s2 - 20; n <= 3 * s2; n += t_rand_size(20, 80)) {
+    bgcn_gcdext_dc_threshold = s3;
+    for (long n = s3 - 20; n <= 3 * s2; n += t_rand_size(20, 80)) {
         make_pair(U, V, n, n + t_rand_size(-2, 2));
         check_gcd_pair(U, V, 0);
     }
