@@ -173,6 +173,30 @@ Test(nt, powmod)
     mpz_set_ui(mm, 1000003);
     mpz_powm(want, mb, me, mm);
     cr_assert(nt_eq("2^(2^64) mod 1000003", &r, want));
+    /* power-of-two moduli of whole limbs (and their multiples) */
+    for (int sh = 60; sh <= 200; sh += 4) {
+        for (int odd = 1; odd <= 5; odd += 2) {
+            mpz_set_ui(mm, (unsigned long)odd);
+            mpz_mul_2exp(mm, mm, (mp_bitcnt_t)sh);
+            nt_from_mpz(&m, mm);
+            mpz_set_ui(mb, 7);
+            mpz_ui_pow_ui(me, 2, 100);
+            mpz_add_ui(me, me, (unsigned long)sh);
+            nt_from_mpz(&b, mb);
+            nt_from_mpz(&e, me);
+            cr_assert_eq(bgc_powmod(&r, &b, &e, &m), BGC_OK);
+            mpz_powm(want, mb, me, mm);
+            cr_assert(nt_eq("powmod 2^k", &r, want), "2^%d * %d", sh, odd);
+            set(&e, 5);
+            mpz_set_ui(me, 5);
+            set(&b, 3);
+            mpz_set_ui(mb, 3);
+            cr_assert_eq(bgc_powmod(&r, &b, &e, &m), BGC_OK);
+            mpz_powm(want, mb, me, mm);
+            cr_assert(nt_eq("powmod 3^5", &r, want), "2^%d * %d", sh, odd);
+        }
+    }
+    set(&b, 2);
     /* 2^-1 mod 7 = 4 */
     set(&e, -1);
     set(&m, 7);
