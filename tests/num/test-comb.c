@@ -90,6 +90,29 @@ Test(comb, fact_binomial_fib_lucas)
     set(&n, 10000000);
     cr_assert_eq(bgc_fact_mod(&r, &n, &m), BGC_OK);
     cr_assert_eq(bgc_cmp_si(&r, 682498929), 0);
+    /* moduli 2^k * {1, 3}, k around whole limbs */
+    for (int sh = 60; sh <= 200; sh += 4) {
+        for (int odd = 1; odd <= 3; odd += 2) {
+            mpz_set_ui(mm, (unsigned long)odd);
+            mpz_mul_2exp(mm, mm, (mp_bitcnt_t)sh);
+            nt_from_mpz(&m, mm);
+            set(&n, 40);
+            mpz_fac_ui(t, 40);
+            mpz_mod(t, t, mm);
+            cr_assert_eq(bgc_fact_mod(&r, &n, &m), BGC_OK);
+            cr_assert(nt_eq("fact_mod 2^k", &r, t), "2^%d*%d", sh, odd);
+            set(&n, 1000);
+            mpz_fib_ui(t, 1000);
+            mpz_mod(t, t, mm);
+            cr_assert_eq(bgc_fib_mod(&r, &n, &m), BGC_OK);
+            cr_assert(nt_eq("fib_mod 2^k", &r, t), "2^%d*%d", sh, odd);
+            mpz_lucnum_ui(t, 1000);
+            mpz_mod(t, t, mm);
+            cr_assert_eq(bgc_lucas_mod(&r, &n, &m), BGC_OK);
+            cr_assert(nt_eq("lucas_mod 2^k", &r, t), "2^%d*%d", sh, odd);
+        }
+    }
+    set(&m, 1000000007);
     /* n >= |m|: 0 */
     set(&n, 1000000007);
     cr_assert_eq(bgc_fact_mod(&r, &n, &m), BGC_OK);
