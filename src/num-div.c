@@ -10,6 +10,9 @@
  * into place, so any destination may alias any source. */
 #include "num-impl.h"
 
+/* Dividends up to this many limbs divide through stack buffers. */
+#define SMALL 32
+
 bgc_err bgc_divmod_abs(bgc_int *q, bgc_int *r, const bgc_int *a,
                        const bgc_int *b)
 {
@@ -21,6 +24,23 @@ bgc_err bgc_divmod_abs(bgc_int *q, bgc_int *r, const bgc_int *a,
         }
         if (q)
             q->size = 0;
+        return BGC_OK;
+    }
+    if (an <= SMALL) {
+        /* Small operands: quotient and remainder on the stack, no
+         * allocation unless a destination must grow. */
+        bgcn_limb_t qs[SMALL + 1], rs[SMALL];
+        if (bn == 1) {
+            rs[0] = bgcn_divrem_1(qs, a->d, an, b->d[0]);
+        } else {
+            BGC_TRY(bgc_from_status(bgcn_tdiv_qr(q ? qs : NULL, r ? rs : NULL,
+                                                 a->d, an, b->d, bn)));
+        }
+        /* r first: q may be b, whose value is then no longer needed */
+        if (r)
+            BGC_TRY(bgc_set_limbs(r, rs, bn, 0));
+        if (q)
+            BGC_TRY(bgc_set_limbs(q, qs, an - bn + 1, 0));
         return BGC_OK;
     }
     bgc_int tq, tr;
