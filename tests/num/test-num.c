@@ -48,6 +48,33 @@ static void check_binop(const char *name, binop op, mpzop ref,
     mpz_clears(ma, mb, want, NULL);
 }
 
+/* Every kernel path the machine supports (the layer is the same code on
+ * each; this catches a path whose contract differs from the C twin's). */
+Test(num, add_sub_mul_every_path)
+{
+    t_seed();
+    bgc_int a, b;
+    bgc_init(&a);
+    bgc_init(&b);
+    for (int p = 0; bgcn_kernel_paths[p]; p++) {
+        if (!bgcn_cpu_supported(bgcn_kernel_paths[p]))
+            continue;
+        cr_assert_eq(bgcn_cpu_select(bgcn_kernel_paths[p]->name), 0);
+        for (int i = 0; i < ITER / 4; i++) {
+            nt_rand(&a, 3 * MAXN);
+            nt_rand(&b, 3 * MAXN);
+            check_binop("add", bgc_add, mpz_add, &a, &b);
+            check_binop("sub", bgc_sub, mpz_sub, &a, &b);
+            check_binop("mul", bgc_mul, mpz_mul, &a, &b);
+            if (!bgc_is_zero(&b))
+                check_binop("mod", bgc_mod, mpz_mod, &a, &b);
+        }
+    }
+    bgcn_cpu_select("generic");
+    bgc_clear(&a);
+    bgc_clear(&b);
+}
+
 Test(num, add_sub_mul)
 {
     t_seed();
