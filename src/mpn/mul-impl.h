@@ -28,6 +28,29 @@ bgcn_status bgcn_mul_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
 /* {rp,2n} = {ap,n}^2, same rules; scratch bgcn_mul_toom_itch(n). */
 bgcn_status bgcn_sqr_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
                          bgcn_limb_t *scratch);
+/* bgcn_mul_rec with the schoolbook case decided inline (saves a call
+ * level at the leaves of the recursion); an >= bn. */
+static inline bgcn_status mi_mul_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     long an, const bgcn_limb_t *bp, long bn,
+                                     bgcn_limb_t *ws)
+{
+    if (bn < bgcn_mul_toom22_threshold || bn < 2) {
+        bgcn_mul_basecase(rp, ap, an, bp, bn);
+        return BGCN_OK;
+    }
+    return bgcn_mul_rec(rp, ap, an, bp, bn, ws);
+}
+
+static inline bgcn_status mi_sqr_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     long n, bgcn_limb_t *ws)
+{
+    if (n < bgcn_sqr_toom2_threshold || n < 2) {
+        bgcn_sqr_basecase(rp, ap, n);
+        return BGCN_OK;
+    }
+    return bgcn_sqr_rec(rp, ap, n, ws);
+}
+
 /* Scratch for bgcn_mul_rec with these sizes (any order). */
 long bgcn_mul_rec_itch(long an, long bn);
 

@@ -34,10 +34,10 @@ bgcn_status bgcn_mul_toom22(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     /* |a0 - a1| at rp, |b0 - b1| at rp + n; neg: vm1 < 0. */
     int neg = mi_abs_sub(rp, a0, n, a1, s);
     neg ^= mi_abs_sub(rp + n, b0, n, b1, t);
-    BGCN_TRY(bgcn_mul_rec(vm1, rp, n, rp + n, n, ws));
+    BGCN_TRY(mi_mul_sub(vm1, rp, n, rp + n, n, ws));
 
-    BGCN_TRY(bgcn_mul_rec(rp, a0, n, b0, n, ws));
-    BGCN_TRY(bgcn_mul_rec(rp + 2 * n, a1, s, b1, t, ws));
+    BGCN_TRY(mi_mul_sub(rp, a0, n, b0, n, ws));
+    BGCN_TRY(mi_mul_sub(rp + 2 * n, a1, s, b1, t, ws));
 
     /* H = H0 + L1 at rp + 2n. */
     bgcn_limb_t cy = mi_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
@@ -72,9 +72,9 @@ bgcn_status bgcn_sqr_toom2(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     bgcn_limb_t *vm1 = scratch, *ws = scratch + 2 * n;
 
     mi_abs_sub(rp, a0, n, a1, s);
-    BGCN_TRY(bgcn_sqr_rec(vm1, rp, n, ws));
-    BGCN_TRY(bgcn_sqr_rec(rp, a0, n, ws));
-    BGCN_TRY(bgcn_sqr_rec(rp + 2 * n, a1, s, ws));
+    BGCN_TRY(mi_sqr_sub(vm1, rp, n, ws));
+    BGCN_TRY(mi_sqr_sub(rp, a0, n, ws));
+    BGCN_TRY(mi_sqr_sub(rp + 2 * n, a1, s, ws));
 
     bgcn_limb_t cy = mi_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
     bgcn_limb_t cy1 = cy + mi_add_n(rp + n, rp + 2 * n, rp, n);
