@@ -5,7 +5,8 @@
  * the dividend is shifted on the fly, limb by limb, so no scratch is
  * needed; each step is one Möller–Granlund 2/1 division by the
  * precomputed reciprocal (div-impl.h).  The remainder is shifted back.
- * bgcn_mod_1 of long inputs by d < B/6 uses mod_1_4 below instead. */
+ * bgcn_mod_1 of long inputs avoids the latency-bound chain: mod_1_4 for
+ * d < B/6, four interleaved chains (mod_1_chains) otherwise. */
 #include "div-impl.h"
 
 bgcn_limb_t bgcn_invert_limb(bgcn_limb_t d)
@@ -100,11 +101,67 @@ static bgcn_limb_t mod_1_4(const bgcn_limb_t *np, long n, bgcn_limb_t d)
     return r >> s;
 }
 
+/* Limb i of N << s (0 < s < 64 or s == 0), i in [0, n]. */
+static inline bgcn_limb_t shifted_limb(const bgcn_limb_t *np, long n, long i,
+                                       int s)
+{
+    bgcn_limb_t hi = i < n ? np[i] : 0;
+    if (s == 0)
+        return hi;
+    return (hi << s) | (i > 0 ? np[i - 1] >> (64 - s) : 0);
+}
+
+/* mod_1 for large d (>= B/6): the 2/1 step is latency-bound, so N << s
+ * (s = clz d, so that d << s is normalised) is cut into four segments of
+ * L limbs whose residues are computed by four independent chains in one
+ * loop, then combined with B^L mod d' by three more 2/1 steps per
+ * segment.  N << s mod d << s = (N mod d) << s. */
+static bgcn_limb_t mod_1_chains(const bgcn_limb_t *np, long n, bgcn_limb_t d)
+{
+    int s = bgcn_div_clz(d);
+    bgcn_limb_t dn = d << s, v = bgcn_invert_limb(dn);
+    long m = n + (s != 0); /* limbs of N << s */
+    long L = m / 4; /* segments 0..2 have L limbs, segment 3 the rest */
+    bgcn_limb_t r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+    /* the top segment's extra limbs first */
+    for (long i = m - 1; i >= 3 * L + L; i--)
+        bgcn_div_2by1(&r3, r3, shifted_limb(np, n, i, s), dn, v);
+    for (long j = L - 1; j >= 0; j--) {
+        bgcn_div_2by1(&r0, r0, shifted_limb(np, n, j, s), dn, v);
+        bgcn_div_2by1(&r1, r1, shifted_limb(np, n, L + j, s), dn, v);
+        bgcn_div_2by1(&r2, r2, shifted_limb(np, n, 2 * L + j, s), dn, v);
+        bgcn_div_2by1(&r3, r3, shifted_limb(np, n, 3 * L + j, s), dn, v);
+    }
+    /* c = B^L mod d' by square-and-multiply with 2/1 reductions */
+    bgcn_limb_t c = 0, base, r;
+    bgcn_div_2by1(&base, 1, 0, dn, v); /* B mod d' (1 < d') */
+    bgcn_div_2by1(&c, 0, 1, dn, v);    /* 1 mod d' */
+    for (long e = L; e; e >>= 1) {
+        bgcn_div_dlimb t;
+        if (e & 1) {
+            t = (bgcn_div_dlimb)c * base;
+            bgcn_div_2by1(&c, (bgcn_limb_t)(t >> 64), (bgcn_limb_t)t, dn, v);
+        }
+        t = (bgcn_div_dlimb)base * base;
+        bgcn_div_2by1(&base, (bgcn_limb_t)(t >> 64), (bgcn_limb_t)t, dn, v);
+    }
+    /* r = ((r3 c + r2) c + r1) c + r0 mod d' (Horner) */
+    r = r3;
+    const bgcn_limb_t rs[3] = {r2, r1, r0};
+    for (int k = 0; k < 3; k++) {
+        bgcn_div_dlimb t = (bgcn_div_dlimb)r * c + rs[k];
+        bgcn_div_2by1(&r, (bgcn_limb_t)(t >> 64), (bgcn_limb_t)t, dn, v);
+    }
+    return r >> s;
+}
+
 bgcn_limb_t bgcn_mod_1(const bgcn_limb_t *np, long n, bgcn_limb_t d)
 {
     BGCN_ASSERT(n >= 1 && d != 0);
     if (n >= 16 && d < BGCN_LIMB_MAX / 6)
         return mod_1_4(np, n, d);
+    if (n >= 64)
+        return mod_1_chains(np, n, d);
     int s = bgcn_div_clz(d);
     d <<= s;
     bgcn_limb_t v = bgcn_invert_limb(d), r;

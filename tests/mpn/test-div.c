@@ -225,12 +225,13 @@ Test(div, divrem_1_mod_1)
     }
 }
 
-/* mod_1's four-limbs-per-step path (long inputs, d < B/6) and its edge. */
+/* mod_1's fast paths for long inputs: four limbs per step (d < B/6) and
+ * four interleaved chains (larger d), and the edge between them. */
 Test(div, mod_1_long)
 {
     const bgcn_limb_t edge = BGCN_LIMB_MAX / 6;
     for (int rep = 0; rep < 400; rep++) {
-        long n = t_rand_size(1, 400);
+        long n = t_rand_size(1, 600);
         bgcn_limb_t *a = malloc(n * sizeof *a);
         t_fill(a, n);
         bgcn_limb_t d;
@@ -239,6 +240,9 @@ Test(div, mod_1_long)
         case 1: d = edge + t_rand_below(3); break;
         case 2: d = 1 + t_rand_below(20); break;
         case 3: d = t_rand() >> (3 + t_rand_below(61)); break;
+        case 4: /* large d with clz 0, 1 or 2: the four-chain path */
+            d = (t_rand() >> t_rand_below(3)) | ((bgcn_limb_t)1 << 61);
+            break;
         default: d = pick_d1(); break;
         }
         if (d == 0)
