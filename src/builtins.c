@@ -239,9 +239,6 @@ void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf, size_t cap)
 {
     const char *name = b ? b->name : "?";
     switch (e) {
-    case BGC_NERR:
-        snprintf(buf, cap, "%s() is not implemented yet", name);
-        return;
     case BGC_ENEGARG:
         snprintf(buf, cap, "negative argument not allowed in %s()", name);
         return;

@@ -374,8 +374,15 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
         if (rc == 0)
             rc = bgc_vm_run(ctx, &ctx->top);
         if (rc == 0 && st->print && ctx->printer) {
-            ctx->printer(ctx, &ctx->stack[0], ctx->printer_arg);
-            if (bgc_set(&ctx->last, &ctx->stack[0]) != BGC_OK) {
+            bgc_err pe = ctx->printer(ctx, &ctx->stack[0], ctx->printer_arg);
+            if (pe != BGC_OK) {
+                char msg[256];
+                if (pe == BGC_EINTR)
+                    ctx->interrupted = 1;
+                bgc_format_err(msg, sizeof msg, pe);
+                bgc_ev_report(ctx, st->line, st->col, "%s", msg);
+                rc = -1;
+            } else if (bgc_set(&ctx->last, &ctx->stack[0]) != BGC_OK) {
                 bgc_ev_report(ctx, st->line, st->col, "out of memory");
                 rc = -1;
             }

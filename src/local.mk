@@ -7,15 +7,10 @@ bigcalc_SOURCES = src/main.c \
 	src/eval.h src/eval-impl.h src/eval.c src/compile.c src/vm.c \
 	src/builtins.h src/builtins.c \
 	src/error.h src/error.c
-bigcalc_LDADD = libbgc.a libbgcpending.a libbgcn.a $(READLINE_LIBS) $(GMP_LIBS)
+bigcalc_LDADD = libbgc.a libbgcn.a $(READLINE_LIBS) $(GMP_LIBS)
 # The REPL (repl helper): loop and commands, result output and elapsed
 # time, Tab completion.
 bigcalc_SOURCES += src/repl.h src/repl.c src/repl-output.c src/repl-complete.c
-
-# Weak stand-ins for number-layer functions not written yet (linked after
-# libbgc.a, so a real definition always wins); see the file.
-noinst_LIBRARIES += libbgcpending.a
-libbgcpending_a_SOURCES = src/builtins-pending.c
 
 # The number layer (bgc_int over the engine) and --verify, a library that
 # bigcalc and the tests link.  Only src/verify.c includes gmp.h.

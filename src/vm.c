@@ -66,9 +66,6 @@ static int cmp_result(int op, int c)
 static void op_message(int op, bgc_err e, char *buf, size_t cap)
 {
     switch (e) {
-    case BGC_NERR:
-        snprintf(buf, cap, "not implemented yet (this operation is still being written)");
-        return;
     case BGC_ENEGARG:
         if (op == OP_SHL || op == OP_SHR)
             snprintf(buf, cap, "negative shift count");
