@@ -228,7 +228,7 @@ bgc_err bgc_lucas(bgc_int *r, const bgc_int *n)
     return e;
 }
 
-/* ---- modular forms -------------------------------------------------------- */
+/* ---- modular forms ---------------------------------------------------- */
 
 static bgc_err fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
 {

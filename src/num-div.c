@@ -6,8 +6,9 @@
  *   floor:               as truncating, then if r != 0 and the signs of a
  *                        and b differ: q -= 1, r += b
  *   mathematical mod:    r, or |m| - r when a < 0 and r != 0
- * The quotient and remainder are built in fresh temporaries and swapped
- * into place, so any destination may alias any source. */
+ * The quotient and remainder are built apart (on the stack up to 32
+ * limbs, else in fresh temporaries) and then moved into place, so any
+ * destination may alias any source. */
 #include "num-impl.h"
 
 /* Dividends up to this many limbs divide through stack buffers. */

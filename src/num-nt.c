@@ -3,9 +3,10 @@
  * (bgcn_jacobi, bgcn_isprime, bgcn_nextprime, bgcn_prevprime).
  *
  * Signs: a negative Jacobi numerator is first reduced mod n, which gives
- * the same residue class.  Primality is a property of naturals: negatives, 0 and
- * 1 are not prime.  randprime draws k-bit odd candidates with the top bit
- * set until one passes BPSW (uniform over k-bit primes). */
+ * the same residue class.  Primality is a property of naturals:
+ * negatives, 0 and 1 are not prime.  randprime draws k-bit odd
+ * candidates with the top bit set until one passes BPSW (uniform over
+ * k-bit primes). */
 #include "num-impl.h"
 
 /* {p, n} view of a non-negative value, with one zero limb for 0 (the

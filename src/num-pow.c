@@ -1,11 +1,11 @@
 /* num-pow.c -- a^e for a non-negative exponent, and b^e mod m.
  *
  * The size of the result is known before anything is computed: at most
- * bitlen(|a|) * e bits (exact for powers of two, within e bits otherwise),
- * which is what the --max-bits check uses.  The factor 2^s of a is split off and applied
- * as one shift at the end, so powers of two cost a single shift; the odd
- * part is raised by left-to-right binary exponentiation (square, and
- * multiply when the exponent bit is set).
+ * bitlen(|a|) * e bits (exact for powers of two, within e bits
+ * otherwise), which is what the --max-bits check uses.  The factor 2^s of
+ * a is split off and applied as one shift at the end, so powers of two
+ * cost a single shift; the odd part is raised by left-to-right binary
+ * exponentiation (square, and multiply when the exponent bit is set).
  *
  * powmod is a thin wrapper over the engine's bgcn_powm (sliding window,
  * Montgomery for odd moduli, 2^k * odd split for even ones): the base is

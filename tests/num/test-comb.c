@@ -1,6 +1,7 @@
-/* test-comb.c -- the number-theory wrappers over the engine: jacobi, primes, factorial, binomial, Fibonacci, Lucas and the modular
- * forms, against GMP on random signed operands, with the sign rules and
- * error cases of num.h and the size refusals of SPEC (issue 5 Limits). */
+/* test-comb.c -- the combinatorial wrappers over the engine: factorial,
+ * binomial, Fibonacci, Lucas and their modular forms, against GMP, with
+ * the sign rules and error cases of num.h and the size refusals of SPEC
+ * (issue 5 Limits). */
 #include "numtest.h"
 
 #include <string.h>

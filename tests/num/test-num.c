@@ -534,7 +534,11 @@ Test(num, enomem)
             case 9: e = bgc_get_str(&s, NULL, &a, 10); break;
             case 10: e = bgc_set_str(&r, "123456789012345678901234567890",
                                      30, 10); break;
-            default: e = bgc_digits(&r, &a, &b); if (e == BGC_EBASE) e = BGC_OK; break;
+            default:
+                e = bgc_digits(&r, &a, &b);
+                if (e == BGC_EBASE)
+                    e = BGC_OK;
+                break;
             }
             bgcn_alloc_fail_after(0);
             free(s);
