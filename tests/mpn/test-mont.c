@@ -252,69 +252,67 @@ Test(mont, context_large)
 
 static void context_case(long n, int rep)
 {
-        {
-            bgcn_limb_t mp[n], ap[n], bp[n], want[n], x[n], y[n], r[n];
-            rand_modulus(mp, n);
-            if (n == 1 && rep == 0)
-                mp[0] = 1;
-            rand_below(ap, mp, n);
-            rand_below(bp, mp, n);
-            bgcn_mont ctx;
-            cr_assert_eq(bgcn_mont_init(&ctx, mp, n), BGCN_OK);
-            cr_assert_eq(ctx.minv * mp[0], BGCN_LIMB_MAX);
-            /* to / from roundtrip, and against GMP: x = a*R mod m */
-            long an = t_rand_size(1, 2 * n + 3);
-            bgcn_limb_t big[an];
-            t_fill(big, an);
-            cr_assert_eq(bgcn_mont_to(&ctx, x, big, an), BGCN_OK);
-            mpz_t z, m;
-            mpz_inits(z, m, NULL);
-            z_set(z, big, an);
-            z_set(m, mp, n);
-            mpz_mul_2exp(z, z, (mp_bitcnt_t)(64 * n));
-            mpz_mod(z, z, m);
-            z_get(want, n, z);
-            cr_assert(t_equal("mont_to", x, want, n), "n=%ld an=%ld", n, an);
-            bgcn_mont_from(&ctx, y, x);
-            z_set(z, big, an);
-            mpz_mod(z, z, m);
-            z_get(want, n, z);
-            cr_assert(t_equal("mont_from(mont_to(a))", y, want, n), "n=%ld", n);
-            /* mul, sqr (with aliasing) */
-            ref_mont(want, ap, bp, mp, n);
-            cr_assert_eq(bgcn_mont_mul(&ctx, r, ap, bp), BGCN_OK);
-            cr_assert(t_equal("mont_mul", r, want, n), "n=%ld", n);
-            memcpy(r, ap, sizeof r);
-            cr_assert_eq(bgcn_mont_mul(&ctx, r, r, bp), BGCN_OK);
-            cr_assert(t_equal("mont_mul rp==ap", r, want, n), "n=%ld", n);
-            ref_mont(want, ap, ap, mp, n);
-            cr_assert_eq(bgcn_mont_sqr(&ctx, r, ap), BGCN_OK);
-            cr_assert(t_equal("mont_sqr", r, want, n), "n=%ld", n);
-            memcpy(r, ap, sizeof r);
-            cr_assert_eq(bgcn_mont_sqr(&ctx, r, r), BGCN_OK);
-            cr_assert(t_equal("mont_sqr rp==ap", r, want, n), "n=%ld", n);
-            cr_assert_eq(bgcn_mont_mul(&ctx, r, r, r), BGCN_OK);
-            /* redc of a full product T = a*b < m*R */
-            bgcn_limb_t t[2 * n];
-            mpz_t ta;
-            mpz_init(ta);
-            z_set(z, ap, n);
-            z_set(ta, bp, n);
-            mpz_mul(z, z, ta);
-            z_get(t, 2 * n, z);
-            bgcn_mont_redc(&ctx, r, t);
-            ref_mont(want, ap, bp, mp, n);
-            cr_assert(t_equal("mont_redc", r, want, n), "n=%ld", n);
-            /* redc with rp == tp and rp == tp + n */
-            z_get(t, 2 * n, z);
-            bgcn_redc_n(t, t, mp, n, ctx.minv);
-            cr_assert(t_equal("redc rp==tp", t, want, n), "n=%ld", n);
-            z_get(t, 2 * n, z);
-            bgcn_redc_n(t + n, t, mp, n, ctx.minv);
-            cr_assert(t_equal("redc rp==tp+n", t + n, want, n), "n=%ld", n);
-            mpz_clears(z, m, ta, NULL);
-            bgcn_mont_clear(&ctx);
-        }
+    bgcn_limb_t mp[n], ap[n], bp[n], want[n], x[n], y[n], r[n];
+    rand_modulus(mp, n);
+    if (n == 1 && rep == 0)
+        mp[0] = 1;
+    rand_below(ap, mp, n);
+    rand_below(bp, mp, n);
+    bgcn_mont ctx;
+    cr_assert_eq(bgcn_mont_init(&ctx, mp, n), BGCN_OK);
+    cr_assert_eq(ctx.minv * mp[0], BGCN_LIMB_MAX);
+    /* to / from roundtrip, and against GMP: x = a*R mod m */
+    long an = t_rand_size(1, 2 * n + 3);
+    bgcn_limb_t big[an];
+    t_fill(big, an);
+    cr_assert_eq(bgcn_mont_to(&ctx, x, big, an), BGCN_OK);
+    mpz_t z, m;
+    mpz_inits(z, m, NULL);
+    z_set(z, big, an);
+    z_set(m, mp, n);
+    mpz_mul_2exp(z, z, (mp_bitcnt_t)(64 * n));
+    mpz_mod(z, z, m);
+    z_get(want, n, z);
+    cr_assert(t_equal("mont_to", x, want, n), "n=%ld an=%ld", n, an);
+    bgcn_mont_from(&ctx, y, x);
+    z_set(z, big, an);
+    mpz_mod(z, z, m);
+    z_get(want, n, z);
+    cr_assert(t_equal("mont_from(mont_to(a))", y, want, n), "n=%ld", n);
+    /* mul, sqr (with aliasing) */
+    ref_mont(want, ap, bp, mp, n);
+    cr_assert_eq(bgcn_mont_mul(&ctx, r, ap, bp), BGCN_OK);
+    cr_assert(t_equal("mont_mul", r, want, n), "n=%ld", n);
+    memcpy(r, ap, sizeof r);
+    cr_assert_eq(bgcn_mont_mul(&ctx, r, r, bp), BGCN_OK);
+    cr_assert(t_equal("mont_mul rp==ap", r, want, n), "n=%ld", n);
+    ref_mont(want, ap, ap, mp, n);
+    cr_assert_eq(bgcn_mont_sqr(&ctx, r, ap), BGCN_OK);
+    cr_assert(t_equal("mont_sqr", r, want, n), "n=%ld", n);
+    memcpy(r, ap, sizeof r);
+    cr_assert_eq(bgcn_mont_sqr(&ctx, r, r), BGCN_OK);
+    cr_assert(t_equal("mont_sqr rp==ap", r, want, n), "n=%ld", n);
+    cr_assert_eq(bgcn_mont_mul(&ctx, r, r, r), BGCN_OK);
+    /* redc of a full product T = a*b < m*R */
+    bgcn_limb_t t[2 * n];
+    mpz_t ta;
+    mpz_init(ta);
+    z_set(z, ap, n);
+    z_set(ta, bp, n);
+    mpz_mul(z, z, ta);
+    z_get(t, 2 * n, z);
+    bgcn_mont_redc(&ctx, r, t);
+    ref_mont(want, ap, bp, mp, n);
+    cr_assert(t_equal("mont_redc", r, want, n), "n=%ld", n);
+    /* redc with rp == tp and rp == tp + n */
+    z_get(t, 2 * n, z);
+    bgcn_redc_n(t, t, mp, n, ctx.minv);
+    cr_assert(t_equal("redc rp==tp", t, want, n), "n=%ld", n);
+    z_get(t, 2 * n, z);
+    bgcn_redc_n(t + n, t, mp, n, ctx.minv);
+    cr_assert(t_equal("redc rp==tp+n", t + n, want, n), "n=%ld", n);
+    mpz_clears(z, m, ta, NULL);
+    bgcn_mont_clear(&ctx);
 }
 
 Test(mont, enomem)
