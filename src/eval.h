@@ -35,8 +35,9 @@ int bgc_ctx_get_obase(const bgc_ctx *ctx);
 void bgc_ctx_set_output(bgc_ctx *ctx, FILE *out); /* default stdout */
 /* REPL hook: print each statement's result with fn instead of writing it
  * whole to the output stream (e.g. to abbreviate long results); NULL
- * restores the default. */
-typedef void (*bgc_print_fn)(const bgc_ctx *ctx, const bgc_int *value, void *arg);
+ * restores the default.  A status other than BGC_OK (nothing printed, or
+ * not all of it) fails the statement with that error at its position. */
+typedef bgc_err (*bgc_print_fn)(const bgc_ctx *ctx, const bgc_int *value, void *arg);
 void bgc_ctx_set_printer(bgc_ctx *ctx, bgc_print_fn fn, void *arg);
 
 /* Counters over the whole session. */

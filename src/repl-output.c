@@ -20,6 +20,7 @@
 #include "repl.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +182,140 @@ void bgc_repl_print_number(FILE *fp, const char *s, size_t n)
         side = 1;
     fprintf(fp, "%.*s%.*s...%.*s (%zu digits)", (int)head, s, (int)side, s + head,
             (int)side, s + n - side, nd);
+}
+
+/* Write one line of output; the indicator is wiped first (SIGALRM held
+ * off meanwhile) and its clock restarts for the next statement. */
+static void out_line(const char *head, size_t hn, const char *s, size_t n)
+{
+    sigset_t old;
+    prog_block(&old);
+    prog_wipe();
+    fwrite(head, 1, hn, stdout);
+    fwrite(s, 1, n, stdout);
+    fputc('\n', stdout);
+    fflush(stdout);
+    if (prog_enabled)
+        prog_reset_clock();
+    prog_unblock(&old);
+}
+
+static bgc_err print_whole(const bgc_ctx *ctx, const bgc_int *v)
+{
+    size_t n;
+    char *s = bgc_format_value(ctx, v, &n);
+    if (!s)
+        return bgcn_interrupt_flag ? BGC_EINTR : BGC_ENOMEM;
+    out_line("", 0, s, n);
+    free(s);
+    return BGC_OK;
+}
+
+/* A result longer than the limit without converting all of it: the count
+ * N from digits(), the last digits from |v| mod base^k, the first ones
+ * from |v| / base^(N-k) -- a power and two divisions instead of the whole
+ * radix conversion (which for 10^8 digits takes minutes). */
+static bgc_err print_abbrev(const bgc_ctx *ctx, const bgc_int *v, int *done)
+{
+    int base = bgc_ctx_get_obase(ctx);
+    const char *pfx = base == 16 ? "0x" : base == 8 ? "0o" : base == 2 ? "0b" : "";
+    bgc_int a, b, t, p, hi, lo;
+    uint64_t nd = 0;
+    size_t side = (size_t)digit_limit / 2, hn = 0, ln = 0;
+    char *hs = NULL, *ls = NULL;
+    bgc_err e;
+    *done = 0;
+    if (side > SIDE_DIGITS)
+        side = SIDE_DIGITS;
+    if (side < 1)
+        side = 1;
+    bgc_init(&a);
+    bgc_init(&b);
+    bgc_init(&t);
+    bgc_init(&p);
+    bgc_init(&hi);
+    bgc_init(&lo);
+    e = bgc_abs(&a, v);
+    if (e == BGC_OK)
+        e = bgc_set_si(&b, base);
+    if (e == BGC_OK)
+        e = bgc_digits(&t, &a, &b);
+    if (e == BGC_OK)
+        e = bgc_get_u64(&t, &nd);
+    if (e != BGC_OK || nd <= (uint64_t)digit_limit)
+        goto out; /* short enough: the caller prints it whole */
+    if (e == BGC_OK)
+        e = bgc_pow_ui(&p, &b, (unsigned long)side);
+    if (e == BGC_OK)
+        e = bgc_tdiv_r(&lo, &a, &p);
+    if (e == BGC_OK)
+        e = bgc_pow_ui(&p, &b, (unsigned long)(nd - side));
+    if (e == BGC_OK)
+        e = bgc_tdiv_q(&hi, &a, &p);
+    if (e == BGC_OK)
+        e = bgc_get_str(&hs, &hn, &hi, base);
+    if (e == BGC_OK)
+        e = bgc_get_str(&ls, &ln, &lo, base);
+    if (e == BGC_OK) {
+        char buf[200], *q = buf;
+        if (bgc_sgn(v) < 0)
+            *q++ = '-';
+        q += sprintf(q, "%s%s...", pfx, hs);
+        for (size_t i = ln; i < side; i++) /* the low part keeps its zeros */
+            *q++ = '0';
+        q += sprintf(q, "%s (%llu digits)", ls, (unsigned long long)nd);
+        out_line("", 0, buf, (size_t)(q - buf));
+        *done = 1;
+    }
+out:
+    free(hs);
+    free(ls);
+    bgc_clear(&a);
+    bgc_clear(&b);
+    bgc_clear(&t);
+    bgc_clear(&p);
+    bgc_clear(&hi);
+    bgc_clear(&lo);
+    return e;
+}
+
+/* At least the number of base-b digits of a `bits`-bit number: floor of
+ * log2(b) under-estimates log2(b), so the quotient over-estimates. */
+static uint64_t digits_bound(uint64_t bits, int base)
+{
+    uint64_t l2 = 0;
+    for (int x = base; x > 1; x /= 2)
+        l2++;
+    return bits / l2 + 1;
+}
+
+static bgc_err repl_print(const bgc_ctx *ctx, const bgc_int *v, void *arg)
+{
+    int done = 0;
+    bgc_int t;
+    uint64_t bits = 0;
+    bgc_err e;
+    (void)arg;
+    if (digit_limit < 0)
+        return print_whole(ctx, v);
+    bgc_init(&t);
+    e = bgc_bitlen(&t, v);
+    if (e == BGC_OK)
+        e = bgc_get_u64(&t, &bits);
+    bgc_clear(&t);
+    if (e != BGC_OK)
+        return e;
+    if (digits_bound(bits, bgc_ctx_get_obase(ctx)) <= (uint64_t)digit_limit)
+        return print_whole(ctx, v); /* surely short: no need to count */
+    e = print_abbrev(ctx, v, &done);
+    if (e != BGC_OK || done)
+        return e;
+    return print_whole(ctx, v);
+}
+
+void bgc_repl_output_install(bgc_ctx *ctx)
+{
+    bgc_ctx_set_printer(ctx, repl_print, NULL);
 }
 
 /* The cookie: the current unfinished line. */

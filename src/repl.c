@@ -692,6 +692,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
     out = bgc_repl_output_open();
     if (out)
         bgc_ctx_set_output(ctx, out);
+    bgc_repl_output_install(ctx);
 
     rl_readline_name = "bigcalc";
     rl_instream = stdin;
@@ -744,6 +745,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
     sigaction(SIGWINCH, &old_winch, NULL);
     history_close();
     bgc_repl_complete_done();
+    bgc_ctx_set_printer(ctx, NULL, NULL);
     if (out) {
         bgc_ctx_set_output(ctx, stdout);
         fclose(out);
