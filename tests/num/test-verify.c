@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 /* Operands: a, b big signed; p positive; m odd modulus; k small count. */
-static bgc_int A, B, P, M, K, R, Q;
+static bgc_int A, B, P, M, M2, K, R, Q;
 
 static void setup_operands(void)
 {
@@ -17,6 +17,7 @@ static void setup_operands(void)
     bgc_init(&B);
     bgc_init(&P);
     bgc_init(&M);
+    bgc_init(&M2);
     bgc_init(&K);
     bgc_init(&R);
     bgc_init(&Q);
@@ -31,6 +32,10 @@ static void setup_operands(void)
     M.d[0] |= 1;
     if (bgc_cmp_si(&M, 1) == 0)
         cr_assert_eq(bgc_set_si(&M, 1000003), BGC_OK);
+    /* M2: any nonzero modulus, even ones (2^k parts) and negative ones */
+    cr_assert_eq(bgc_set(&M2, &B), BGC_OK);
+    if (t_rand() & 1)
+        cr_assert_eq(bgc_shl_ui(&M2, &M2, t_rand_below(130)), BGC_OK);
     cr_assert_eq(bgc_set_si(&K, (long)t_rand_below(50) + 2), BGC_OK);
     if (t_rand() & 1) /* negative indices for fib/lucas, exponents elsewhere */
         cr_assert_eq(bgc_set_si(&K, (long)t_rand_below(300) + 2), BGC_OK);
@@ -42,6 +47,7 @@ static void teardown_operands(void)
     bgc_clear(&B);
     bgc_clear(&P);
     bgc_clear(&M);
+    bgc_clear(&M2);
     bgc_clear(&K);
     bgc_clear(&R);
     bgc_clear(&Q);
@@ -83,8 +89,8 @@ static bgc_err run(const char *op)
             e = bgc_add_si(&R, &R, 1);
         if (e == BGC_OK)
             e = bgc_invmod(&R, &R, &M);
-    } else if (!strcmp(op, "mulmod")) e = bgc_mulmod(&R, &A, &B, &M);
-    else if (!strcmp(op, "powmod")) e = bgc_powmod(&R, &A, &P, &M);
+    } else if (!strcmp(op, "mulmod")) e = bgc_mulmod(&R, &A, &B, &M2);
+    else if (!strcmp(op, "powmod")) e = bgc_powmod(&R, &A, &P, &M2);
     else if (!strcmp(op, "jacobi")) e = bgc_jacobi(&R, &A, &M);
     else if (!strcmp(op, "fact")) e = bgc_fact(&R, &K);
     else if (!strcmp(op, "binomial")) {
@@ -93,9 +99,9 @@ static bgc_err run(const char *op)
             e = bgc_binomial(&R, &P, &Q);
     } else if (!strcmp(op, "fib")) e = bgc_fib(&R, &K);
     else if (!strcmp(op, "lucas")) e = bgc_lucas(&R, &K);
-    else if (!strcmp(op, "factmod")) e = bgc_fact_mod(&R, &K, &M);
-    else if (!strcmp(op, "fibmod")) e = bgc_fib_mod(&R, &A, &M);
-    else if (!strcmp(op, "lucasmod")) e = bgc_lucas_mod(&R, &A, &M);
+    else if (!strcmp(op, "factmod")) e = bgc_fact_mod(&R, &K, &M2);
+    else if (!strcmp(op, "fibmod")) e = bgc_fib_mod(&R, &A, &M2);
+    else if (!strcmp(op, "lucasmod")) e = bgc_lucas_mod(&R, &A, &M2);
     else if (!strcmp(op, "isprime")) {
         int p;
         e = bgc_isprime(&p, &M, 2);
