@@ -2,8 +2,12 @@
  * in bgcn.h.
  *
  * N = 2^v * M with M odd is a perfect power iff for some prime p, p | v
- * (when v > 0) and M is a p-th power.  So only primes dividing v are
- * tried when N is even; otherwise every prime p with 3^p <= M:
+ * (when v > 0) and M is a p-th power.  The same holds for every small
+ * prime: the odd primes below 1000 are divided out with their
+ * multiplicities, whose gcd g (with v) must be a multiple of p; g = 1
+ * answers "no" at once, which is the common case for random N.  What is
+ * left has only prime factors above 1000, so p <= bits/9.97.  Then for
+ * each remaining candidate p:
  *   - p = 2: M must be 1 mod 8 and a quadratic residue modulo the primes
  *     3..47 (one mod_1 pass by their product); survivors go through
  *     bgcn_sqrtrem.
@@ -16,8 +20,9 @@
  *     primes q = 1 (mod p) (Euler's criterion M^((q-1)/p) = 1 mod q,
  *     each passing with probability about 1/p for a non-power), and only
  *     then is bgcn_rootrem run.
- * The work is a few mod_1 passes per prime up to bits/64 plus O(log p)
- * limb operations per larger prime. */
+ * The work is about 28 mod_1 passes for the small primes (packed into
+ * limbs), then, only when g != 1, a few mod_1 passes per prime up to
+ * bits/64 plus O(log p) limb operations per larger prime up to bits/9. */
 #include "div-impl.h"
 
 static long bitlen(const bgcn_limb_t *ap, long n)
@@ -51,6 +56,21 @@ static int small_prime_p(bgcn_limb_t q)
         if (q % d == 0)
             return 0;
     return 1;
+}
+
+/* Odd primes below SMALL_Q are divided out first; 2^SMALL_Q_BITS <= the
+ * smallest prime that can remain (1009 > 2^9.97). */
+#define SMALL_Q 1000
+#define SMALL_Q_BITS 9
+
+static unsigned long gcd_ul(unsigned long a, unsigned long b)
+{
+    while (b) {
+        unsigned long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
 }
 
 /* x^e mod 2^64 */
@@ -170,18 +190,71 @@ bgcn_status bgcn_perfect_power_p(int *result, const bgcn_limb_t *np, long nn)
     else
         bgcn_copyi(m, np + z, mn);
     mn = bgcn_normalized_size(m, mn);
+
+    /* g = gcd of the multiplicities of 2 and of the odd primes below
+     * SMALL_Q found in N: a p-th power needs p | g.  g = 1 settles it
+     * (most random N have some small prime exactly once); the small
+     * factors are divided out of M. */
+    unsigned long g = v;
+    unsigned batch[16];
+    int nb = 0;
+    bgcn_limb_t prod = 1;
+    for (unsigned q = 3; q <= SMALL_Q + 1; q += 2) {
+        int last = q > SMALL_Q;
+        if (!last) {
+            if (!small_prime_p(q))
+                continue;
+            if (prod <= BGCN_LIMB_MAX / q && nb < 16) {
+                prod *= q;
+                batch[nb++] = q;
+                continue;
+            }
+        }
+        /* one mod_1 pass for the whole batch, then each prime of it */
+        if (nb && !(mn == 1 && m[0] == 1)) {
+            if (bgcn_interrupt_flag) {
+                bgcn_free_limbs(m);
+                return BGCN_EINTR;
+            }
+            bgcn_limb_t r = bgcn_mod_1(m, mn, prod);
+            for (int k = 0; k < nb; k++) {
+                unsigned qq = batch[k];
+                if (r % qq)
+                    continue;
+                unsigned long e = 0;
+                do {
+                    bgcn_divexact_1(m, m, mn, qq);
+                    mn = bgcn_normalized_size(m, mn);
+                    e++;
+                } while (bgcn_mod_1(m, mn, qq) == 0);
+                g = g ? gcd_ul(g, e) : e;
+                if (g == 1) {
+                    bgcn_free_limbs(m);
+                    return BGCN_OK; /* *result = 0 */
+                }
+            }
+        }
+        if (last)
+            break;
+        prod = q;
+        batch[0] = q;
+        nb = 1;
+    }
     long L = bitlen(m, mn);
 
     bgcn_status st = BGCN_OK;
     unsigned char *sieve = NULL;
     bgcn_limb_t *sievemem = NULL;
     if (L == 1) {
-        /* N = 2^v: a perfect power iff v >= 2 */
-        *result = v >= 2;
+        /* N = 2^v * (small primes)^e: a perfect power iff g >= 2 */
+        *result = g >= 2;
         goto done;
     }
+    /* every prime factor of M is now >= SMALL_Q, so a p-th root of M is
+     * too, and p <= log(M) / log(SMALL_Q) */
+    long pmax = L / SMALL_Q_BITS + 1;
     /* p = 2 */
-    if (v % 2 == 0 && square_filter(m, mn)) {
+    if (g % 2 == 0 && square_filter(m, mn)) {
         long rn;
         bgcn_limb_t *s = bgcn_alloc_limbs((size_t)(mn + 1) / 2 + 1);
         if (!s) {
@@ -205,12 +278,12 @@ bgcn_status bgcn_perfect_power_p(int *result, const bgcn_limb_t *np, long nn)
     }
     sieve = (unsigned char *)sievemem;
     bgcn_zero(sievemem, L / 8 + 1);
-    for (long p = 3; p <= L; p += 2) {
+    for (long p = 3; p <= L && p <= pmax; p += 2) {
         if (sieve[p])
             continue;
         for (long j = p * p; j <= L; j += 2 * p)
             sieve[j] = 1;
-        if (v && v % (unsigned long)p)
+        if (g && g % (unsigned long)p)
             continue;
         if ((p & 1023) == 1023 && bgcn_interrupt_flag) {
             st = BGCN_EINTR;

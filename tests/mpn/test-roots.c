@@ -418,6 +418,29 @@ Test(roots, perfect_power_p)
         mpz_mul_2exp(N, X, e + 1);
         check_pp(N);
     }
+    /* small odd prime factors with multiplicities (the gcd filter) times
+     * a power of a number with only large factors, or nothing */
+    const unsigned long qs[] = {3, 5, 7, 11, 13, 997, 991};
+    for (int rep = 0; rep < 300; rep++) {
+        unsigned long k = 2 + t_rand_below(6);
+        mpz_set_ui(N, 1);
+        for (unsigned i = 0; i < sizeof qs / sizeof qs[0]; i++)
+            if (t_rand_below(2)) {
+                mpz_ui_pow_ui(X, qs[i], k * (1 + t_rand_below(3)) + (rep % 3 == 0 ? t_rand_below(2) : 0));
+                mpz_mul(N, N, X);
+            }
+        if (rep % 2) {
+            mpz_set_ui(X, 1009 + 2 * t_rand_below(1000));
+            mpz_pow_ui(X, X, k);
+            mpz_mul(N, N, X);
+        }
+        if (rep % 5 == 0)
+            mpz_mul_2exp(N, N, k * t_rand_below(4));
+        if (mpz_cmp_ui(N, 1) > 0)
+            check_pp(N);
+        mpz_add_ui(N, N, 2);
+        check_pp(N);
+    }
     /* random numbers of various sizes */
     for (int rep = 0; rep < 60; rep++) {
         long nn = t_rand_size(1, 60);
