@@ -556,3 +556,67 @@ Test(num, enomem)
     bgc_clear(&r);
     bgc_clear(&q);
 }
+
+/* An independent reference for the semantics: C's own arithmetic on
+ * 64-bit values (/ and % truncate in C99, >> of a negative is an
+ * arithmetic shift in GCC, & | ^ ~ are two's complement), in 128 bits so
+ * nothing overflows. */
+Test(num, small_values_against_c_arithmetic)
+{
+    t_seed();
+    bgc_int a, b, r, n;
+    bgc_init(&a);
+    bgc_init(&b);
+    bgc_init(&r);
+    bgc_init(&n);
+    for (int i = 0; i < 20000; i++) {
+        int64_t x = (int64_t)(t_rand() >> t_rand_below(64));
+        int64_t y = (int64_t)(t_rand() >> t_rand_below(64));
+        if (t_rand() & 1)
+            x = -x;
+        if (t_rand() & 1)
+            y = -y;
+        if (x == INT64_MIN || y == INT64_MIN)
+            continue;
+        set(&a, x);
+        set(&b, y);
+        __int128 X = x, Y = y, v;
+        long got;
+        int64_t lo;
+#define CHECK(expr, want)                                                  \
+    do {                                                                   \
+        cr_assert_eq((expr), BGC_OK);                                      \
+        v = (want);                                                        \
+        if (v >= LONG_MIN && v <= LONG_MAX) {                              \
+            cr_assert_eq(bgc_get_si(&r, &got), BGC_OK, #expr);             \
+            cr_assert_eq(got, (long)v, "%s: %ld %ld", #expr, (long)x,      \
+                         (long)y);                                         \
+        } else {                                                           \
+            cr_assert_eq(bgc_get_si(&r, &got), BGC_ERANGE, #expr);         \
+        }                                                                  \
+    } while (0)
+        CHECK(bgc_add(&r, &a, &b), X + Y);
+        CHECK(bgc_sub(&r, &a, &b), X - Y);
+        CHECK(bgc_and(&r, &a, &b), X & Y);
+        CHECK(bgc_or(&r, &a, &b), X | Y);
+        CHECK(bgc_xor(&r, &a, &b), X ^ Y);
+        CHECK(bgc_not(&r, &a), ~X);
+        if (y != 0) {
+            CHECK(bgc_tdiv_q(&r, &a, &b), X / Y);
+            CHECK(bgc_tdiv_r(&r, &a, &b), X % Y);
+            __int128 am = Y < 0 ? -Y : Y;
+            CHECK(bgc_mod(&r, &a, &b), ((X % am) + am) % am);
+        }
+        unsigned s = (unsigned)t_rand_below(70);
+        set(&n, (long)s);
+        lo = s >= 64 ? (x < 0 ? -1 : 0) : x >> s;
+        CHECK(bgc_shr(&r, &a, &n), lo);
+        if (s < 60 && (x < 0 ? -x : x) < ((int64_t)1 << 60 >> s))
+            CHECK(bgc_shl(&r, &a, &n), X * ((__int128)1 << s));
+#undef CHECK
+    }
+    bgc_clear(&a);
+    bgc_clear(&b);
+    bgc_clear(&r);
+    bgc_clear(&n);
+}
