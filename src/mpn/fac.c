@@ -309,7 +309,9 @@ bgcn_status bgcn_fac_mod(bgcn_limb_t *rp, uint64_t n, const bgcn_limb_t *mp,
             r2[L - 1] &= ((bgcn_limb_t)1 << (k % 64)) - 1;
     }
     if (on == 1 && op[0] == 1) {
-        bgcn_copyi(rp, r2, mn); /* m = 2^k: L == mn */
+        /* m = 2^k: L is mn, or mn - 1 when 64 divides k */
+        bgcn_copyi(rp, r2, L);
+        bgcn_zero(rp + L, mn - L);
     } else {
         int zero1 = on == 1 && n >= op[0];
         if (zero1)

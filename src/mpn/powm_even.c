@@ -218,8 +218,11 @@ bgcn_status bgcn_powm_even(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
     bgcn_limb_t *r1 = op + mn, *r2 = r1; /* r1: on limbs, then r2: L limbs */
     bgcn_status st;
     if (on == 1 && op[0] == 1) {
-        /* m = 2^k: L == mn */
+        /* m = 2^k: L = ceil(k/64) is mn, or mn - 1 when k is a multiple
+         * of 64 (m = 2^64 has two limbs, the residue one) */
+        long L = (long)((k + 63) / 64);
         st = powm_2k(rp, bp, bn, ep, en, k);
+        bgcn_zero(rp + L, mn - L);
     } else {
         r2 = r1 + on;
         BGCN_ASSERT(on + (long)((k + 63) / 64) <= mn + 1);

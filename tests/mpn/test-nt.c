@@ -236,6 +236,20 @@ Test(nt, fac_mod)
         cr_assert_eq(bgcn_fac_mod(r, n, mp, mn), BGCN_OK);
         cr_assert(t_equal("fac_mod", r, want, mn), "n=%lu mn=%ld", (unsigned long)n, mn);
     }
+    /* m = 2^(64j): every result limb written (rp prefilled) */
+    for (long mn = 2; mn <= 3; mn++)
+        for (uint64_t n = 0; n < 200; n += 7) {
+            bgcn_limb_t mp[mn], r[mn], want[mn];
+            memset(mp, 0, sizeof mp);
+            mp[mn - 1] = 1;
+            z_set(m, mp, mn);
+            mpz_fac_ui(z, n);
+            mpz_mod(z, z, m);
+            z_get(want, mn, z);
+            memset(r, 0xa5, sizeof r);
+            cr_assert_eq(bgcn_fac_mod(r, n, mp, mn), BGCN_OK);
+            cr_assert(t_equal("fac_mod 2^(64j)", r, want, mn), "n=%lu", (unsigned long)n);
+        }
     /* (10^7)! mod 1000000007 against a plain loop; n >= m gives 0 */
     bgcn_limb_t p = 1000000007, r;
     cr_assert_eq(bgcn_fac_mod(&r, 10000000, &p, 1), BGCN_OK);

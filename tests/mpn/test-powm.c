@@ -183,6 +183,34 @@ Test(powm, edge_cases)
     }
 }
 
+/* m = 2^(64j) exactly: the residue has one limb less than m; every
+ * result limb must be written (rp prefilled with garbage). */
+Test(powm, power_of_two_limb_multiple)
+{
+    for (long mn = 2; mn <= 4; mn++) {
+        bgcn_limb_t mp[mn], bp[3], ep[2], r[mn], want[mn];
+        memset(mp, 0, sizeof mp);
+        mp[mn - 1] = 1;
+        for (int rep = 0; rep < 20; rep++) {
+            t_fill(bp, 3);
+            t_fill(ep, 2);
+            if (rep == 0)
+                bp[0] = 3, bp[1] = bp[2] = 0, ep[0] = 5, ep[1] = 0;
+            mpz_t b, e, m, w;
+            mpz_inits(b, e, m, w, NULL);
+            z_set(b, bp, 3);
+            z_set(e, ep, 2);
+            z_set(m, mp, mn);
+            mpz_powm(w, b, e, m);
+            z_get(want, mn, w);
+            memset(r, 0xa5, sizeof r);
+            cr_assert_eq(bgcn_powm(r, bp, 3, ep, 2, mp, mn), BGCN_OK);
+            cr_assert(t_equal("powm mod 2^(64j)", r, want, mn), "mn=%ld", mn);
+            mpz_clears(b, e, m, w, NULL);
+        }
+    }
+}
+
 Test(powm, base_two_long_exponent)
 {
     /* powmod(3, 2^2047, 2^2048+981)-like shapes and 2^e mod m */
