@@ -388,3 +388,32 @@ Test(nt, enomem)
     bgc_clear(&r);
     bgc_clear(&k);
 }
+
+/* An interrupt raised before a long operation ends it with BGC_EINTR,
+ * leaves the destination usable and leaks nothing. */
+Test(nt, interrupt)
+{
+    bgc_int a, b, m, r;
+    bgc_init(&a);
+    bgc_init(&b);
+    bgc_init(&m);
+    bgc_init(&r);
+    set(&a, 3);
+    set(&b, 200000);
+    cr_assert_eq(bgc_pow(&m, &a, &b), BGC_OK); /* 3^200000 */
+    cr_assert_eq(bgc_add_si(&m, &m, 2), BGC_OK);
+    bgcn_interrupt_flag = 1;
+    cr_assert_eq(bgc_pow(&r, &a, &b), BGC_EINTR);
+    cr_assert_eq(bgc_powmod(&r, &a, &m, &m), BGC_EINTR);
+    char *s = NULL;
+    cr_assert_eq(bgc_get_str(&s, NULL, &m, 10), BGC_EINTR);
+    cr_assert_eq(s, NULL);
+    cr_assert_eq(bgc_fact(&r, &b), BGC_EINTR);
+    cr_assert_eq(bgc_randprime(&r, &b), BGC_EINTR);
+    bgcn_interrupt_flag = 0;
+    cr_assert_eq(bgc_add(&r, &r, &a), BGC_OK);
+    bgc_clear(&a);
+    bgc_clear(&b);
+    bgc_clear(&m);
+    bgc_clear(&r);
+}
