@@ -23,6 +23,7 @@
  * C path that the thresholds in thresholds.h are for).  Progress goes to
  * stderr, the #define lines to stdout. */
 #include "bgcn.h"
+#include "mul-impl.h" /* bgcn_ntt_log2_len */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,80 @@ static long tune_one(const char *name, long *var, int sqr, long lo, long hi,
     return cand[bi];
 }
 
+static int sizes(long *sz, long lo, long hi, int ns);
+
+/* Smallest n with bgcn_ntt_log2_len(n, n) >= k (it grows with n). */
+static long first_with_k(int k)
+{
+    long lo = 1, hi = 1;
+    while (bgcn_ntt_log2_len(hi, hi) < k)
+        hi *= 2;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (bgcn_ntt_log2_len(mid, mid) >= k)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* The NTT of length 2^k against Toom over the sizes that use that length,
+ * k = KLO .. KHI in turn (so Toom's sub-products already follow the
+ * decisions for shorter lengths): table[k] = the smallest measured size
+ * from which the NTT wins at every larger measured size of the range
+ * (BIG if it never does).  Longer transforms: always the NTT. */
+#define KLO 9
+#define KHI 17
+#define NPTS 7
+static void tune_ntt(const char *name, long *threshold, long *table, int sqr)
+{
+    *threshold = 1;
+    for (int k = 0; k < BGCN_NTT_KTAB; k++)
+        table[k] = k <= KHI ? BIG : 0;
+    for (int k = KLO; k <= KHI; k++) {
+        long lo = first_with_k(k), hi = first_with_k(k + 1) - 1;
+        if (hi > ALLOC) { /* too long to measure here: always the NTT */
+            for (int kk = k; kk <= KHI; kk++)
+                table[kk] = 0;
+            break;
+        }
+        long sz[NPTS];
+        int ns = sizes(sz, lo, hi, NPTS);
+        double tn[NPTS], tt[NPTS];
+        for (int j = 0; j < ns; j++) {
+            table[k] = BIG;
+            long reps = calibrate(sqr, sz[j]);
+            tn[j] = tt[j] = 1e30;
+            for (int r = 0; r < ROUNDS; r++) {
+                table[k] = BIG;
+                double x = time_once(sqr, sz[j], reps);
+                if (x < tt[j])
+                    tt[j] = x;
+                table[k] = 0;
+                x = time_once(sqr, sz[j], reps);
+                if (x < tn[j])
+                    tn[j] = x;
+            }
+            fprintf(stderr, "%s k=%d n=%6ld  toom %10.0f ns  ntt %10.0f ns  %.3f\n",
+                    name, k, sz[j], tt[j] * 1e9, tn[j] * 1e9, tn[j] / tt[j]);
+        }
+        long from = BIG;
+        for (int j = ns - 1; j >= 0 && tn[j] < tt[j]; j--)
+            from = sz[j];
+        table[k] = from;
+        fprintf(stderr, "%s k=%d -> %ld\n", name, k, from);
+    }
+    /* The threshold: the smallest size at which the NTT is ever used. */
+    long t = BIG;
+    for (int k = KLO; k < BGCN_NTT_KTAB && t == BIG; k++) {
+        long f = first_with_k(k);
+        if (table[k] < BIG)
+            t = table[k] > f ? table[k] : f;
+    }
+    *threshold = t;
+}
+
 /* ns sizes from lo to hi, geometric. */
 static int sizes(long *sz, long lo, long hi, int ns)
 {
@@ -157,7 +232,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "tune: kernel path %s not available\n", path);
         return 1;
     }
-    ALLOC = 40000;
+    ALLOC = 50000;
     A = malloc(ALLOC * sizeof *A);
     B = malloc(ALLOC * sizeof *B);
     R = malloc(2 * ALLOC * sizeof *R);
@@ -180,14 +255,16 @@ int main(int argc, char **argv)
                              sqr ? "sqr toom4" : "mul toom44",
                              sqr ? "sqr ntt" : "mul ntt"};
         *t2 = *t3 = *t4 = *tn = BIG;
+        for (int k = 0; k < BGCN_NTT_KTAB; k++)
+            (sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k)[k] = BIG;
         ns = sizes(sz, 4, 64, 30);
         r[4 * sqr + 0] = tune_one(nm[0], t2, sqr, 4, 40, 1, sz, ns);
         ns = sizes(sz, 30, 600, 16);
         r[4 * sqr + 1] = tune_one(nm[1], t3, sqr, 30, 400, 10, sz, ns);
         ns = sizes(sz, 100, 2500, 16);
         r[4 * sqr + 2] = tune_one(nm[2], t4, sqr, 100, 1200, 25, sz, ns);
-        ns = sizes(sz, 1000, 30000, 14);
-        r[4 * sqr + 3] = tune_one(nm[3], tn, sqr, 1000, 12000, 500, sz, ns);
+        tune_ntt(nm[3], tn, sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k, sqr);
+        r[4 * sqr + 3] = *tn;
     }
 
     time_t now = time(NULL);
@@ -199,6 +276,14 @@ int main(int argc, char **argv)
                             "SQR_TOOM4",  "SQR_NTT"};
     for (int i = 0; i < 8; i++)
         printf("#define BGCN_%s_THRESHOLD %ld\n", names[i], r[i]);
+    for (int sqr = 0; sqr <= 1; sqr++) {
+        const long *t = sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k;
+        printf("#define BGCN_%s_NTT_MIN_K {", sqr ? "SQR" : "MUL");
+        for (int k = KLO; k <= KHI; k++)
+            printf("[%d] = %ld, ", k, t[k]);
+        /* lengths below KLO: only reachable if the threshold is lowered */
+        printf("}\n");
+    }
     free(A);
     free(B);
     free(R);

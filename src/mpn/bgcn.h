@@ -315,6 +315,12 @@ extern long bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
     bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold;
 extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
     bgcn_sqr_toom4_threshold, bgcn_sqr_ntt_threshold;
+/* The NTT's cost doubles at each power-of-two transform length 2^k, so
+ * above bgcn_*_ntt_threshold it is used only when (an + bn) / 2 >=
+ * bgcn_*_ntt_min_k[k] for the length it would use (k < BGCN_NTT_KTAB;
+ * longer transforms always). */
+#define BGCN_NTT_KTAB 24
+extern long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB], bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB];
 
 /* Each algorithm, callable directly (tests, tuning).  The Toom functions
  * do one level of their own algorithm and hand their sub-products back to

@@ -63,12 +63,8 @@ bgcn_status bgcn_mul_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp,
 bgcn_status bgcn_sqr_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp, long n,
                          bgcn_limb_t *ws);
 
-/* How full (percent) the NTT's power-of-two transform would be for an x
- * bn: its cost doubles at each power of two, so a barely-filled transform
- * loses to Toom well above the threshold. */
-int bgcn_ntt_fill_pct(long an, long bn);
-/* Minimum fill for the NTT between its threshold and 3x its threshold. */
-#define BGCN_NTT_MIN_FILL 60
+/* log2 of the transform length bgcn_mul_ntt would use for an x bn. */
+int bgcn_ntt_log2_len(long an, long bn);
 
 /* ---- linear helpers (all wrap modulo B^n; callers know the true
  * values fit, so a carry or borrow out of the top is discarded) ---- */

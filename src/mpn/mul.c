@@ -4,9 +4,9 @@
  * Order of choice for {ap,an} x {bp,bn}, an >= bn (all sizes in limbs):
  *   bn < MUL_TOOM22            schoolbook (any an: its cost is an*bn)
  *   bn >= MUL_NTT              three-prime NTT (ntt.c), any shape, if
- *       its power-of-two transform is at least 60% full or bn >= 3 MUL_NTT
- *       (just past a power of two the NTT costs twice as much, and Toom-4
- *       is faster there)
+ *       (an + bn)/2 reaches the tuned minimum for the transform length
+ *       2^k it would use (MUL_NTT_MIN_K[k]): just past a power of two the
+ *       NTT costs twice as much and Toom is faster there
  *   bn >= MUL_TOOM44, shape fits Toom-4 (bn > 3 ceil(an/4))   Toom-4
  *   bn >= MUL_TOOM33, shape fits Toom-3 (bn > 2 ceil(an/3))   Toom-3
  *   shape fits Toom-2 (bn > ceil(an/2))                       Karatsuba,
@@ -36,6 +36,8 @@ long bgcn_sqr_toom2_threshold = BGCN_SQR_TOOM2_THRESHOLD;
 long bgcn_sqr_toom3_threshold = BGCN_SQR_TOOM3_THRESHOLD;
 long bgcn_sqr_toom4_threshold = BGCN_SQR_TOOM4_THRESHOLD;
 long bgcn_sqr_ntt_threshold = BGCN_SQR_NTT_THRESHOLD;
+long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB] = BGCN_MUL_NTT_MIN_K;
+long bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB] = BGCN_SQR_NTT_MIN_K;
 
 /* Scratch up to this size (16 KiB) lives on the stack. */
 #define MUL_STACK_LIMBS 2048
@@ -93,12 +95,12 @@ bgcn_status bgcn_sqr_np1(bgcn_limb_t *rp, const bgcn_limb_t *xp, long n,
     return BGCN_OK;
 }
 
-static int use_ntt(long an, long bn, long threshold)
+static int use_ntt(long an, long bn, long threshold, const long *min_k)
 {
     if (bn < threshold)
         return 0;
-    return bn >= 3 * threshold ||
-           bgcn_ntt_fill_pct(an, bn) >= BGCN_NTT_MIN_FILL;
+    int k = bgcn_ntt_log2_len(an, bn);
+    return k >= BGCN_NTT_KTAB || (an + bn) / 2 >= min_k[k];
 }
 
 /* an >= 2bn - 1: a in bn-limb pieces. */
@@ -139,7 +141,7 @@ bgcn_status bgcn_mul_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
         bgcn_mul_basecase(rp, ap, an, bp, bn);
         return BGCN_OK;
     }
-    if (use_ntt(an, bn, bgcn_mul_ntt_threshold))
+    if (use_ntt(an, bn, bgcn_mul_ntt_threshold, bgcn_mul_ntt_min_k))
         return bgcn_mul_ntt(rp, ap, an, bp, bn);
     if (bn >= bgcn_mul_toom44_threshold && bn > 3 * ((an + 3) / 4))
         return bgcn_mul_toom44(rp, ap, an, bp, bn, scratch);
@@ -157,7 +159,7 @@ bgcn_status bgcn_sqr_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
         bgcn_sqr_basecase(rp, ap, n);
         return BGCN_OK;
     }
-    if (use_ntt(n, n, bgcn_sqr_ntt_threshold))
+    if (use_ntt(n, n, bgcn_sqr_ntt_threshold, bgcn_sqr_ntt_min_k))
         return bgcn_sqr_ntt(rp, ap, n);
     if (n >= bgcn_sqr_toom4_threshold && n > 3 * ((n + 3) / 4))
         return bgcn_sqr_toom4(rp, ap, n, scratch);
@@ -176,7 +178,7 @@ bgcn_status bgcn_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
         bgcn_mul_basecase(rp, ap, an, bp, bn);
         return BGCN_OK;
     }
-    if (use_ntt(an, bn, bgcn_mul_ntt_threshold))
+    if (use_ntt(an, bn, bgcn_mul_ntt_threshold, bgcn_mul_ntt_min_k))
         return bgcn_mul_ntt(rp, ap, an, bp, bn);
     long itch = bgcn_mul_rec_itch(an, bn);
     if (itch <= MUL_STACK_LIMBS) {
@@ -199,7 +201,7 @@ bgcn_status bgcn_sqr(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n)
         bgcn_sqr_basecase(rp, ap, n);
         return BGCN_OK;
     }
-    if (use_ntt(n, n, bgcn_sqr_ntt_threshold))
+    if (use_ntt(n, n, bgcn_sqr_ntt_threshold, bgcn_sqr_ntt_min_k))
         return bgcn_sqr_ntt(rp, ap, n);
     long itch = bgcn_mul_toom_itch(n);
     if (itch <= MUL_STACK_LIMBS) {

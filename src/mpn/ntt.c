@@ -386,12 +386,12 @@ static void choose_size(long an, long bn, int *kp, int *nbp, long *nap,
     }
 }
 
-int bgcn_ntt_fill_pct(long an, long bn)
+int bgcn_ntt_log2_len(long an, long bn)
 {
     long na, nbc;
     int k, nb;
     choose_size(an, bn, &k, &nb, &na, &nbc);
-    return (int)(100 * (na + nbc - 1) >> k);
+    return k;
 }
 
 static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,

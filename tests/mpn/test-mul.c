@@ -26,6 +26,7 @@ typedef bgcn_status (*sqr_fn)(bgcn_limb_t *, const bgcn_limb_t *, long,
 enum alg { A_MUL, A_TOOM22, A_TOOM33, A_TOOM44, A_NTT };
 
 static long saved[8];
+static long saved_k[2][BGCN_NTT_KTAB];
 
 static void save_thresholds(void)
 {
@@ -37,6 +38,8 @@ static void save_thresholds(void)
     saved[5] = bgcn_sqr_toom3_threshold;
     saved[6] = bgcn_sqr_toom4_threshold;
     saved[7] = bgcn_sqr_ntt_threshold;
+    memcpy(saved_k[0], bgcn_mul_ntt_min_k, sizeof saved_k[0]);
+    memcpy(saved_k[1], bgcn_sqr_ntt_min_k, sizeof saved_k[1]);
 }
 
 static void restore_thresholds(void)
@@ -49,6 +52,8 @@ static void restore_thresholds(void)
     bgcn_sqr_toom3_threshold = saved[5];
     bgcn_sqr_toom4_threshold = saved[6];
     bgcn_sqr_ntt_threshold = saved[7];
+    memcpy(bgcn_mul_ntt_min_k, saved_k[0], sizeof saved_k[0]);
+    memcpy(bgcn_sqr_ntt_min_k, saved_k[1], sizeof saved_k[1]);
 }
 
 /* Tiny thresholds: every algorithm is reached within a few limbs. */
@@ -62,6 +67,9 @@ static void tiny_thresholds(void)
     bgcn_sqr_toom3_threshold = 5 + (long)t_rand_below(4);
     bgcn_sqr_toom4_threshold = 10 + (long)t_rand_below(6);
     bgcn_sqr_ntt_threshold = 40 + (long)t_rand_below(40);
+    /* The NTT at any transform length above its threshold. */
+    memset(bgcn_mul_ntt_min_k, 0, sizeof saved_k[0]);
+    memset(bgcn_sqr_ntt_min_k, 0, sizeof saved_k[1]);
 }
 
 static void setup(void)
@@ -323,6 +331,15 @@ Test(mul, dispatch_ntt_threshold)
     long qs[] = {u - 1, u, u + 1, 3 * u};
     for (int j = 0; j < 4; j++)
         check_one(A_MUL, 1, qs[j], qs[j], 0);
+    /* Around the per-length minimums (either side picks Toom or NTT). */
+    for (int k = 12; k <= 14; k++) {
+        long m = bgcn_mul_ntt_min_k[k];
+        if (m > 1 && m < 20000) {
+            check_one(A_MUL, 0, m - 1, m - 1, 0);
+            check_one(A_MUL, 0, m, m, 0);
+            check_one(A_MUL, 1, m, m, 0);
+        }
+    }
 }
 
 /* an/bn ratios 1..10 and very thin b, around and between thresholds. */
