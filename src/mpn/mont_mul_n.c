@@ -277,6 +277,47 @@ static ALWAYS_INLINE void fx_cios(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     default: break;                                                        \
     }
 
+/* 16 limbs (1024-bit moduli, common and just past the unrolled sizes):
+ * rows with the limb count fixed at compile time and fully unrolled, the
+ * outer loop left rolled (about 13% off a REDC; unrolling everything
+ * made it slower). */
+static ALWAYS_INLINE bgcn_limb_t row_fixed(bgcn_limb_t *rp,
+                                           const bgcn_limb_t *ap,
+                                           bgcn_limb_t b, const int N)
+{
+    bgcn_limb_t cy = 0;
+    UNROLL
+    for (int j = 0; j < N; j++)
+        FX_STEP(rp[j], ap[j], b);
+    return cy;
+}
+
+static NOINLINE void mid_redc_16(bgcn_limb_t *rp, bgcn_limb_t *t,
+                                 const bgcn_limb_t *mp, bgcn_limb_t minv)
+{
+    for (int i = 0; i < 16; i++)
+        t[i] = row_fixed(t + i, mp, t[i] * minv, 16);
+    bgcn_limb_t c = 0;
+    for (int j = 0; j < 16; j++) {
+        bgcn_dlimb_t s = (bgcn_dlimb_t)t[16 + j] + t[j] + c;
+        t[16 + j] = (bgcn_limb_t)s;
+        c = (bgcn_limb_t)(s >> 64);
+    }
+    final_sub(rp, t + 16, c, mp, 16);
+}
+
+static NOINLINE void mid_mul_16(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                const bgcn_limb_t *bp, const bgcn_limb_t *mp,
+                                bgcn_limb_t minv)
+{
+    bgcn_limb_t t[32];
+    for (int j = 0; j < 16; j++)
+        t[j] = 0;
+    for (int j = 0; j < 16; j++)
+        t[j + 16] = row_fixed(t + j, ap, bp[j], 16);
+    mid_redc_16(rp, t, mp, minv);
+}
+
 void bgcn_mont_mul_n_c(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                        const bgcn_limb_t *bp, const bgcn_limb_t *mp, long n,
                        bgcn_limb_t minv)
@@ -287,6 +328,10 @@ void bgcn_mont_mul_n_c(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     BGCN_ASSERT(BGCN_SAME_OR_SEPARATE_P(rp, bp, n));
 #define FX_MUL(N) ((N) <= 4 ? fx_cios(rp, ap, bp, mp, minv, N) : fx_mul(rp, ap, bp, mp, minv, N))
     FX_CASES(FX_MUL)
+    if (n == 16) {
+        mid_mul_16(rp, ap, bp, mp, minv);
+        return;
+    }
     bgcn_limb_t t[2 * n];
     mul_rows(t, ap, bp, n);
     redc_rows(rp, t, mp, n, minv);
@@ -322,5 +367,8 @@ void bgcn_mont_sqr_n_c(bgcn_limb_t *rp, const bgcn_limb_t *ap,
         t[2 * k + 1] = (bgcn_limb_t)h;
         cy = (bgcn_limb_t)(h >> 64);
     }
-    redc_rows(rp, t, mp, n, minv);
+    if (n == 16)
+        mid_redc_16(rp, t, mp, minv);
+    else
+        redc_rows(rp, t, mp, n, minv);
 }
