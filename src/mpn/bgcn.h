@@ -716,15 +716,19 @@ void bgcn_gcd_22(bgcn_limb_t *gp, bgcn_limb_t u1, bgcn_limb_t u0,
 /* {gp,*gn} = gcd(U, V) for U = {up,un}, V = {vp,vn}, both nonzero with
  * nonzero top limbs (any order of sizes); gp needs min(un,vn) limbs and
  * must not overlap the inputs, which are not modified.  *gn is the
- * normalised size.  Lehmer's algorithm with double-limb steps, binary gcd
- * at one and two limbs.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+ * normalised size.  Half-gcd reductions (bgcn_hgcd_reduce) from
+ * bgcn_gcd_dc_threshold limbs, then Lehmer's algorithm with double-limb
+ * steps, binary gcd at one and two limbs: O(M(n) log n).  Returns BGCN_OK,
+ * BGCN_ENOMEM or BGCN_EINTR. */
 bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
                      long un, const bgcn_limb_t *vp, long vn) BGCN_WUR;
 /* Extended gcd: as bgcn_gcd, plus the cofactor s of U with
  * s*U = g (mod V) and |s| <= V/(2g) (s = 0 when g = V), written as its
  * magnitude {sp,|*sn|} with the sign in *sn (0 for s = 0).  sp needs vn
  * limbs and must not overlap the inputs or gp.  (The other cofactor is
- * t = (g - s*U)/V, exact.)  Status as bgcn_gcd. */
+ * t = (g - s*U)/V, exact.)  Same algorithms as bgcn_gcd (half-gcd from
+ * bgcn_gcdext_dc_threshold), cofactors carried along.  Status as
+ * bgcn_gcd. */
 bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp,
                         long *sn, const bgcn_limb_t *up, long un,
                         const bgcn_limb_t *vp, long vn) BGCN_WUR;
