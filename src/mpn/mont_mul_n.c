@@ -318,6 +318,29 @@ static NOINLINE void mid_mul_16(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     mid_redc_16(rp, t, mp, minv);
 }
 
+/* The off-diagonal triangle of a 16-limb square: row i has 15 - i limbs;
+ * a jump table picks the unrolled row of that length. */
+static NOINLINE void mid_triangle_16(bgcn_limb_t *t, const bgcn_limb_t *ap)
+{
+    for (int i = 0; i < 15; i++) {
+        bgcn_limb_t *r = t + 2 * i + 1, b = ap[i], cy = 0;
+        const bgcn_limb_t *a = ap + i + 1;
+#define TRI_CASE(L)                                                        \
+    case L:                                                                \
+        cy = row_fixed(r, a, b, L);                                        \
+        break;
+        switch (15 - i) {
+            TRI_CASE(1) TRI_CASE(2) TRI_CASE(3) TRI_CASE(4) TRI_CASE(5)
+            TRI_CASE(6) TRI_CASE(7) TRI_CASE(8) TRI_CASE(9) TRI_CASE(10)
+            TRI_CASE(11) TRI_CASE(12) TRI_CASE(13) TRI_CASE(14) TRI_CASE(15)
+        default:
+            break;
+        }
+#undef TRI_CASE
+        t[16 + i] = cy;
+    }
+}
+
 void bgcn_mont_mul_n_c(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                        const bgcn_limb_t *bp, const bgcn_limb_t *mp, long n,
                        bgcn_limb_t minv)
@@ -351,8 +374,11 @@ void bgcn_mont_sqr_n_c(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     for (long j = 0; j <= n; j++)
         t[j] = 0;
     t[2 * n - 1] = 0;
-    for (long i = 0; i + 1 < n; i++)
-        t[n + i] = addmul_row(t + 2 * i + 1, ap + i + 1, n - i - 1, ap[i]);
+    if (n == 16)
+        mid_triangle_16(t, ap);
+    else
+        for (long i = 0; i + 1 < n; i++)
+            t[n + i] = addmul_row(t + 2 * i + 1, ap + i + 1, n - i - 1, ap[i]);
     /* Double the triangle and add the diagonal squares in one pass. */
     bgcn_limb_t hi = 0, cy = 0;
     for (long k = 0; k < n; k++) {
