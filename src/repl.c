@@ -75,6 +75,7 @@ static volatile sig_atomic_t busy;      /* a statement is running */
 static volatile sig_atomic_t presses;   /* ^C presses while it runs */
 static volatile sig_atomic_t got_int;   /* ^C at the prompt */
 static volatile sig_atomic_t got_winch; /* the terminal was resized */
+static volatile sig_atomic_t got_tstp;  /* Ctrl-Z at the prompt */
 static struct termios tty_saved;
 static int tty_ok;
 
@@ -102,6 +103,37 @@ static void on_winch(int sig)
 {
     (void)sig;
     got_winch = 1;
+}
+
+/* Stop the process for real (default action), continue here after fg. */
+static void stop_now(void)
+{
+    struct sigaction dfl, mine;
+    sigset_t s;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &mine);
+    sigemptyset(&s);
+    sigaddset(&s, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &s, NULL);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &mine, NULL);
+}
+
+static void tty_quiet_ctrl(int on);
+
+/* Ctrl-Z: during a statement stop at once (the terminal is in its normal
+ * mode); at the prompt let the loop take readline's terminal mode off
+ * first and put it back after fg. */
+static void on_tstp(int sig)
+{
+    (void)sig;
+    if (busy) {
+        stop_now();
+        tty_quiet_ctrl(1); /* the shell may have put its own settings back */
+    } else
+        got_tstp = 1;
 }
 
 /* While a statement runs the terminal is in its normal mode; Ctrl-C is
@@ -145,6 +177,7 @@ static int read_line(const char *prompt, char **out)
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGWINCH);
+    sigaddset(&block, SIGTSTP);
     line_ready = 0;
     got_line = NULL;
     got_eof = 0;
@@ -154,7 +187,7 @@ static int read_line(const char *prompt, char **out)
     while (!line_ready) {
         int r = 0;
         sigprocmask(SIG_BLOCK, &block, &old);
-        if (!got_int && !got_winch) {
+        if (!got_int && !got_winch && !got_tstp) {
             fd_set fds;
             FD_ZERO(&fds);
             FD_SET(fd, &fds);
@@ -165,6 +198,24 @@ static int read_line(const char *prompt, char **out)
         if (got_winch) {
             got_winch = 0;
             rl_resize_terminal();
+        }
+        if (got_tstp) {
+            /* keep the line being edited across the stop */
+            char *text = rl_copy_text(0, rl_end);
+            int point = rl_point;
+            got_tstp = 0;
+            rl_callback_handler_remove(); /* the terminal's own mode back */
+            fputc('\n', rl_outstream);
+            fflush(rl_outstream);
+            stop_now();
+            rl_callback_handler_install(prompt, on_line);
+            if (text) {
+                rl_insert_text(text);
+                rl_point = point;
+                rl_redisplay();
+                free(text);
+            }
+            continue;
         }
         if (got_int) {
             got_int = 0;
@@ -448,7 +499,9 @@ static void help_topic(repl *r, const char *line, const char *t, size_t n, int c
 "  Up, Down          walk the history (kept across runs)\n"
 "  Left, Right, ...  edit the line (GNU readline, emacs keys by default)\n"
 "  Ctrl-C            stop the running computation; at the prompt: clear the line\n"
-"  Ctrl-D            quit (on an empty line)\n", stdout);
+"  Ctrl-D            quit (on an empty line)\n"
+"  Ctrl-Z            suspend (fg brings the line back)\n"
+"A computation that does not stop at Ctrl-C ends bigcalc at the third Ctrl-C.\n", stdout);
     } else {
         const bgc_builtin *b = bgc_builtin_find(topic, strlen(topic));
         find_func f = {topic, -1};
@@ -683,7 +736,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
 {
     repl r;
     FILE *out;
-    struct sigaction sa, old_int, old_winch;
+    struct sigaction sa, old_int, old_winch, old_tstp;
     memset(&r, 0, sizeof r);
     r.ctx = ctx;
 
@@ -710,6 +763,8 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
     sa.sa_handler = on_winch;
     sa.sa_flags = SA_RESTART;
     sigaction(SIGWINCH, &sa, &old_winch);
+    sa.sa_handler = on_tstp;
+    sigaction(SIGTSTP, &sa, &old_tstp);
 
     if (!opts->quiet) {
         fprintf(rl_outstream,
@@ -743,6 +798,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
 
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGWINCH, &old_winch, NULL);
+    sigaction(SIGTSTP, &old_tstp, NULL);
     history_close();
     bgc_repl_complete_done();
     bgc_ctx_set_printer(ctx, NULL, NULL);
