@@ -200,20 +200,50 @@ static void fwd_block(bgcn_limb_t *restrict x, long h,
     }
 }
 
+/* Two forward DIF levels fused on a block of 4q: the level of length 4q
+ * on the pairs (j, j+2q), (j+q, j+3q), then the level of length 2q on
+ * (j, j+q) and (j+2q, j+3q).  The same butterflies as two fwd_block
+ * passes with half the loads and stores. */
+static void fwd_block4(bgcn_limb_t *restrict a, long q,
+                       const bgcn_limb_t *restrict tw, const prime_t *P)
+{
+    const bgcn_limb_t p = P->p, p2 = P->p2;
+    const bgcn_limb_t *w4 = tw + 4 * q, *w2 = tw + 2 * q;
+    bgcn_limb_t *a0 = a, *a1 = a + q, *a2 = a + 2 * q, *a3 = a + 3 * q;
+    for (long j = 0; j < q; j++) {
+        bgcn_limb_t x0 = a0[j], x1 = a1[j], x2 = a2[j], x3 = a3[j];
+        bgcn_limb_t y0 = red2(x0 + x2, p2);
+        bgcn_limb_t y2 = shoup_lazy(x0 - x2 + p2, w4[2 * j], w4[2 * j + 1], p);
+        bgcn_limb_t y1 = red2(x1 + x3, p2);
+        bgcn_limb_t y3 = shoup_lazy(x1 - x3 + p2, w4[2 * (j + q)],
+                                    w4[2 * (j + q) + 1], p);
+        bgcn_limb_t v = w2[2 * j], vq = w2[2 * j + 1];
+        a0[j] = red2(y0 + y1, p2);
+        a1[j] = shoup_lazy(y0 - y1 + p2, v, vq, p);
+        a2[j] = red2(y2 + y3, p2);
+        a3[j] = shoup_lazy(y2 - y3 + p2, v, vq, p);
+    }
+}
+
 /* Forward DIF on {a, m}, m a power of two: natural order in, bit-reversed
- * order out. */
+ * order out.  Levels go two at a time (fwd_block4). */
 static void fwd(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
                 const prime_t *P)
 {
     if (m <= 1024) {
-        for (long len = m; len >= 2; len /= 2)
+        long len = m;
+        for (; len >= 4; len /= 4)
             for (long blk = 0; blk < m; blk += len)
-                fwd_block(a + blk, len / 2, tw, P);
+                fwd_block4(a + blk, len / 4, tw, P);
+        if (len == 2)
+            for (long blk = 0; blk < m; blk += 2)
+                fwd_block(a + blk, 1, tw, P);
         return;
     }
-    fwd_block(a, m / 2, tw, P);
-    fwd(a, m / 2, tw, P);
-    fwd(a + m / 2, m / 2, tw, P);
+    long q = m / 4;
+    fwd_block4(a, q, tw, P);
+    for (int i = 0; i < 4; i++)
+        fwd(a + i * q, q, tw, P);
 }
 
 /* One inverse DIT level of length 2h on a block: x + y w^-j, x - y w^-j,
@@ -235,19 +265,72 @@ static void inv_block(bgcn_limb_t *restrict x, long h,
     }
 }
 
+/* Two inverse DIT levels fused on a block of 4q: length 2q on (j, j+q)
+ * and (j+2q, j+3q), then length 4q on (j, j+2q) and (j+q, j+3q), with
+ * w^-i = -w^(h-i) as in inv_block. */
+static void inv_block4(bgcn_limb_t *restrict a, long q,
+                       const bgcn_limb_t *restrict tw, const prime_t *P)
+{
+    const bgcn_limb_t p = P->p, p2 = P->p2;
+    const bgcn_limb_t *w4 = tw + 4 * q, *w2 = tw + 2 * q;
+    bgcn_limb_t *a0 = a, *a1 = a + q, *a2 = a + 2 * q, *a3 = a + 3 * q;
+    for (long j = 0; j < q; j++) {
+        bgcn_limb_t x0 = a0[j], x1 = a1[j], x2 = a2[j], x3 = a3[j];
+        bgcn_limb_t y0, y1, y2, y3, t;
+        if (j == 0) {
+            y0 = red2(x0 + x1, p2);
+            y1 = red2(x0 - x1 + p2, p2);
+            y2 = red2(x2 + x3, p2);
+            y3 = red2(x2 - x3 + p2, p2);
+        } else {
+            bgcn_limb_t v = w2[2 * (q - j)], vq = w2[2 * (q - j) + 1];
+            t = shoup_lazy(x1, v, vq, p);
+            y0 = red2(x0 - t + p2, p2);
+            y1 = red2(x0 + t, p2);
+            t = shoup_lazy(x3, v, vq, p);
+            y2 = red2(x2 - t + p2, p2);
+            y3 = red2(x2 + t, p2);
+        }
+        /* pair (y0, y2) at index j of the length-4q level */
+        if (j == 0) {
+            a0[j] = red2(y0 + y2, p2);
+            a2[j] = red2(y0 - y2 + p2, p2);
+        } else {
+            t = shoup_lazy(y2, w4[2 * (2 * q - j)], w4[2 * (2 * q - j) + 1],
+                           p);
+            a0[j] = red2(y0 - t + p2, p2);
+            a2[j] = red2(y0 + t, p2);
+        }
+        /* pair (y1, y3) at index j + q >= 1 */
+        t = shoup_lazy(y3, w4[2 * (q - j)], w4[2 * (q - j) + 1], p);
+        a1[j] = red2(y1 - t + p2, p2);
+        a3[j] = red2(y1 + t, p2);
+    }
+}
+
 /* Inverse of fwd up to the factor m: bit-reversed in, natural out. */
 static void inv(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
                 const prime_t *P)
 {
     if (m <= 1024) {
-        for (long len = 2; len <= m; len *= 2)
-            for (long blk = 0; blk < m; blk += len)
-                inv_block(a + blk, len / 2, tw, P);
+        long cur = 1; /* size of the finished sub-transforms */
+        int lg = 0;
+        while ((1L << lg) < m)
+            lg++;
+        if (lg & 1) {
+            for (long blk = 0; blk < m; blk += 2)
+                inv_block(a + blk, 1, tw, P);
+            cur = 2;
+        }
+        for (; cur < m; cur *= 4)
+            for (long blk = 0; blk < m; blk += 4 * cur)
+                inv_block4(a + blk, cur, tw, P);
         return;
     }
-    inv(a, m / 2, tw, P);
-    inv(a + m / 2, m / 2, tw, P);
-    inv_block(a, m / 2, tw, P);
+    long q = m / 4;
+    for (int i = 0; i < 4; i++)
+        inv(a + i * q, q, tw, P);
+    inv_block4(a, q, tw, P);
 }
 
 /* Bits [o, o + nb) of {a, an} (zero beyond the end), nb <= 128 - 63. */
