@@ -19,6 +19,8 @@
  * the engine polls; the evaluator reports "interrupted", we clear the flag
  * and the variables stay as they were.  If the computation does not stop,
  * the third Ctrl-C ends the process (the history is already on disk).
+ * Ctrl-Z at the prompt takes readline's terminal mode off before the
+ * process stops and puts the line being edited back after fg.
  *
  * History.  $BIGCALC_HISTORY, else $XDG_STATE_HOME/bigcalc/history (the
  * directory is created), else ~/.bigcalc_history.  Each entered line is
