@@ -377,8 +377,6 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
             bgc_err pe = ctx->printer(ctx, &ctx->stack[0], ctx->printer_arg);
             if (pe != BGC_OK) {
                 char msg[256];
-                if (pe == BGC_EINTR)
-                    ctx->interrupted = 1;
                 bgc_format_err(msg, sizeof msg, pe);
                 bgc_ev_report(ctx, st->line, st->col, "%s", msg);
                 rc = -1;
@@ -391,8 +389,6 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
             char *s = bgc_format_value(ctx, &ctx->stack[0], &n);
             if (!s) {
                 /* the radix conversion polls ^C: say which it was */
-                if (bgcn_interrupt_flag)
-                    ctx->interrupted = 1;
                 bgc_ev_report(ctx, st->line, st->col,
                               bgcn_interrupt_flag ? "interrupted" : "out of memory");
                 rc = -1;
@@ -409,6 +405,11 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
         bgc_code_reset(&ctx->top);
         bgc_vm_trim(ctx);
     }
+    /* A statement that failed while ^C was pending was interrupted,
+     * wherever it noticed (compiling a huge literal, running, printing):
+     * outside the REPL the run then ends with status 130. */
+    if (rc < 0 && bgcn_interrupt_flag)
+        ctx->interrupted = 1;
     if (ctx->timing && st->kind != BGC_S_EMPTY) {
         fflush(ctx->out);
         fprintf(stderr, "time: %.6f s\n", now() - t0);
