@@ -18,6 +18,8 @@
 
 #include "powm-impl.h"
 
+#include <string.h>
+
 #define SEC_KERNEL_MAX 256
 
 /* Window by exponent length in bits (from en only).  Cost per bit is
@@ -62,20 +64,63 @@ static void sec_sqr(sec_ops *o, bgcn_limb_t *rp, const bgcn_limb_t *ap)
     }
 }
 
-/* {xp,n} = tab[idx] by a full masked scan of the cnt entries. */
+/* {xp,n} = tab[idx] by a full masked scan of the cnt (<= 64) entries.
+ * The masks are formed first; then each block of 8 limbs of the result
+ * is gathered over all entries in registers (two limbs per 16-byte
+ * vector, GNU C vector extension: SSE2 on x86-64, plain pairs of 64-bit
+ * ops elsewhere).  The earlier entry-major loop re-read and re-stored
+ * {xp,n} for every entry and ran at ~7 cycles per table limb (store to
+ * load forwarding on one address), a third of the 512-bit
+ * exponentiation's extra time over bgcn_powm; block-major runs at well
+ * under one cycle per table limb. */
+typedef bgcn_limb_t sel_v2 __attribute__((vector_size(16)));
+
+static inline sel_v2 sel_load(const bgcn_limb_t *p)
+{
+    sel_v2 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
 static void tab_select(bgcn_limb_t *xp, const bgcn_limb_t *tab, long cnt,
                        long n, bgcn_limb_t idx)
 {
-    for (long l = 0; l < n; l++)
-        xp[l] = 0;
+    sel_v2 mask[64];
+    BGCN_ASSERT(cnt <= 64);
     for (long j = 0; j < cnt; j++) {
         bgcn_limb_t d = (bgcn_limb_t)j ^ idx;
         /* all ones when d == 0, else zero: (d | -d) has its top bit set
          * exactly when d != 0. */
-        bgcn_limb_t mask = ((d | ((bgcn_limb_t)0 - d)) >> 63) - 1;
-        const bgcn_limb_t *e = tab + j * n;
-        for (long l = 0; l < n; l++)
-            xp[l] |= e[l] & mask;
+        bgcn_limb_t m = ((d | ((bgcn_limb_t)0 - d)) >> 63) - 1;
+        mask[j] = (sel_v2){m, m};
+    }
+    long l = 0;
+    for (; l + 8 <= n; l += 8) {
+        sel_v2 a0 = {0, 0}, a1 = {0, 0}, a2 = {0, 0}, a3 = {0, 0};
+        const bgcn_limb_t *e = tab + l;
+        for (long j = 0; j < cnt; j++, e += n) {
+            a0 |= sel_load(e) & mask[j];
+            a1 |= sel_load(e + 2) & mask[j];
+            a2 |= sel_load(e + 4) & mask[j];
+            a3 |= sel_load(e + 6) & mask[j];
+        }
+        memcpy(xp + l, &a0, sizeof a0);
+        memcpy(xp + l + 2, &a1, sizeof a1);
+        memcpy(xp + l + 4, &a2, sizeof a2);
+        memcpy(xp + l + 6, &a3, sizeof a3);
+    }
+    for (; l + 2 <= n; l += 2) {
+        sel_v2 a0 = {0, 0};
+        const bgcn_limb_t *e = tab + l;
+        for (long j = 0; j < cnt; j++, e += n)
+            a0 |= sel_load(e) & mask[j];
+        memcpy(xp + l, &a0, sizeof a0);
+    }
+    for (; l < n; l++) {
+        bgcn_limb_t a = 0;
+        for (long j = 0; j < cnt; j++)
+            a |= tab[j * n + l] & mask[j][0];
+        xp[l] = a;
     }
 }
 
