@@ -12,24 +12,6 @@
  * n! mod m is 0 as soon as n >= |m| (m divides n!). */
 #include "num-impl.h"
 
-/* log2(x) for x >= 1 to about double precision, without libm: halve to
- * m in [1, 2) (exact), then ln(m) = 2 atanh(s), s = (m-1)/(m+1) < 1/3,
- * by its series (s^2 <= 1/9: 30 terms are plenty). */
-static double lg2(double x)
-{
-    double e = 0;
-    while (x >= 2) {
-        x /= 2;
-        e += 1;
-    }
-    double s = (x - 1) / (x + 1), s2 = s * s, term = s, sum = 0;
-    for (int k = 1; k < 60; k += 2) {
-        sum += term / k;
-        term *= s2;
-    }
-    return e + 2 * sum * 1.4426950408889634;
-}
-
 /* log2(n!) by Stirling, slightly over (0 for n < 2). */
 static double lg2_fact(double n)
 {
@@ -37,17 +19,10 @@ static double lg2_fact(double n)
         return 0;
     /* Stirling with its first correction term (an upper bound), plus a
      * margin for the rounding of the leading term. */
-    double lead = n * lg2(n);
+    double lead = n * bgc_lg2(n);
     return lead - n * 1.4426950408889634 +
-           0.5 * lg2(6.283185307179586 * n) +
+           0.5 * bgc_lg2(6.283185307179586 * n) +
            1.0 / (12 * n * 0.6931471805599453) + 1e-15 * lead;
-}
-
-static uint64_t bits_from(double b)
-{
-    if (b >= 1.8e19)
-        return UINT64_MAX;
-    return (uint64_t)b + 2;
 }
 
 /* Run an engine producer into a fresh value of `limbs` limbs. */
@@ -75,7 +50,7 @@ static bgc_err fact(bgc_int *r, const bgc_int *n)
 {
     uint64_t k;
     BGC_TRY(bgc_get_count(n, &k));
-    BGC_TRY(bgc_check_bits(bits_from(lg2_fact((double)k))));
+    BGC_TRY(bgc_check_bits(bgc_bits_from(lg2_fact((double)k))));
     return produce(r, bgcn_fac, k, bgcn_fac_size(k));
 }
 
@@ -149,7 +124,8 @@ static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
     if (n->size > 1) {
         /* C(n, k) <= n^k / k! */
         double b = (double)ks * (double)bgc_bitlen_u(n) - lg2_fact((double)ks);
-        BGC_TRY(bgc_check_bits(ks == UINT64_MAX ? UINT64_MAX : bits_from(b)));
+        BGC_TRY(bgc_check_bits(ks == UINT64_MAX ? UINT64_MAX
+                                                : bgc_bits_from(b)));
         return bin_big(r, n, ks);
     }
     uint64_t nn = n->d[0];
@@ -157,10 +133,10 @@ static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
      * with n), or n^k / k! when k is small, whichever is tighter. */
     double b = lg2_fact((double)nn) - lg2_fact((double)ks) -
                lg2_fact((double)(nn - ks)) + 1e-15 * lg2_fact((double)nn);
-    double b2 = (double)ks * lg2((double)nn) - lg2_fact((double)ks);
+    double b2 = (double)ks * bgc_lg2((double)nn) - lg2_fact((double)ks);
     if (b2 < b)
         b = b2;
-    BGC_TRY(bgc_check_bits(bits_from(b)));
+    BGC_TRY(bgc_check_bits(bgc_bits_from(b)));
     long limbs = bgcn_bin_size(nn, ks);
     bgc_int t;
     bgc_init(&t);
@@ -202,7 +178,7 @@ static bgc_err fiblucas(bgc_int *r, const bgc_int *n, int lucas)
     uint64_t k = nn == 0 ? 0 : nn > 1 ? UINT64_MAX : n->d[0];
     /* log2(phi) = 0.6942419136306174 */
     BGC_TRY(bgc_check_bits(k == UINT64_MAX ? UINT64_MAX
-                                           : bits_from((double)k *
+                                           : bgc_bits_from((double)k *
                                                            0.6942419136306174 +
                                                        1)));
     int flip = neg_index_flips(n, lucas);

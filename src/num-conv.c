@@ -3,9 +3,10 @@
  * Thin wrappers over the engine's radix conversion (bgcn_get_str,
  * bgcn_set_str: bit slicing for powers of two, divide and conquer over
  * powers of the base otherwise): this file handles the sign, the '_'
- * separators, the ASCII digits and the size bound.  A string of n digits
- * in base b has at most n * ceil(log2 b) bits, checked against --max-bits
- * before anything is allocated.
+ * separators, the ASCII digits and the size bound.  A string of n
+ * significant digits in base b has at most floor(n log2 b) + 1 bits
+ * (fewer by its leading digits), checked against --max-bits before
+ * anything is allocated.
  *
  * digits(a, b) counts without converting: an estimate from bitlen(a)
  * that is never too high, then powers of b compared with |a|. */
@@ -47,9 +48,25 @@ static int pow2_bits(int base)
 static bgc_err parse(bgc_int *r, const unsigned char *dig, size_t nd,
                      int base)
 {
+    /* The size bound from the significant digits: nz of them starting
+     * with the k-digit number L are below (L + 1) base^(nz - k), so at
+     * most floor(log2(L + 1) + (nz - k) log2(base)) + 1 bits (nz pb for
+     * base 2^pb); k <= 10 keeps L + 1 exact in a double. */
+    size_t nz = nd;
+    while (nz > 0 && dig[nd - nz] == 0)
+        nz--;
     int pb = pow2_bits(base);
-    uint64_t bits = bgc_sat_mul(nd, pb ? (uint64_t)pb
-                                       : (uint64_t)log2_base[base] + 1);
+    uint64_t bits = 0;
+    if (pb) {
+        bits = bgc_sat_mul(nz, (uint64_t)pb);
+    } else if (nz > 0) {
+        size_t k = nz < 10 ? nz : 10;
+        double lead = 0;
+        for (size_t i = 0; i < k; i++)
+            lead = lead * base + dig[nd - nz + i];
+        bits = bgc_bits_of_log2(bgc_lg2(lead + 1) +
+                                (double)(nz - k) * log2_base[base]);
+    }
     BGC_TRY(bgc_check_bits(bits));
     bgc_int t;
     bgc_init(&t);

@@ -38,6 +38,31 @@ bgc_err bgc_check_bits(uint64_t bits)
     return BGC_ETOOBIG;
 }
 
+/* log2(x) for x >= 1 to about double precision, without libm: halve to
+ * m in [1, 2) (exact), then ln(m) = 2 atanh(s), s = (m-1)/(m+1) < 1/3,
+ * by its series (s^2 <= 1/9: 30 terms are plenty). */
+double bgc_lg2(double x)
+{
+    double e = 0;
+    while (x >= 2) {
+        x /= 2;
+        e += 1;
+    }
+    double s = (x - 1) / (x + 1), s2 = s * s, term = s, sum = 0;
+    for (int k = 1; k < 60; k += 2) {
+        sum += term / k;
+        term *= s2;
+    }
+    return e + 2 * sum * 1.4426950408889634;
+}
+
+uint64_t bgc_bits_from(double b)
+{
+    if (b >= 1.8e19)
+        return UINT64_MAX;
+    return (uint64_t)b + 2;
+}
+
 static const char *const messages[BGC_NERR] = {
     [BGC_OK] = "success",
     [BGC_ENOMEM] = "out of memory",

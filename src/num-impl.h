@@ -32,6 +32,19 @@ static inline bgc_err bgc_room(bgc_int *x, long n)
 }
 /* Returns BGC_ETOOBIG (recording bits) when bits > the limit, else OK. */
 bgc_err bgc_check_bits(uint64_t bits);
+/* Size estimates: log2(x) for x >= 1 (double precision, no libm), and a
+ * bit count from an estimate b of log2 of a value: floor(b) + 2, so that
+ * it never undershoots (UINT64_MAX when b is beyond 64-bit counts). */
+double bgc_lg2(double x);
+uint64_t bgc_bits_from(double b);
+/* The bits of a value v >= 2 from b >= log2(v) computed in doubles (the
+ * relative margin covers their rounding): floor(log2 v) + 1, or one more
+ * when log2 v is within the margin below an integer. */
+static inline uint64_t bgc_bits_of_log2(double b)
+{
+    b *= 1 + 1e-12;
+    return b >= 1.8e19 ? UINT64_MAX : (uint64_t)b + 1;
+}
 /* Saturating helpers for size bounds. */
 static inline uint64_t bgc_sat_add(uint64_t a, uint64_t b)
 {

@@ -1,8 +1,8 @@
 /* num-pow.c -- a^e for a non-negative exponent, and b^e mod m.
  *
  * The size of the result is known before anything is computed: at most
- * bitlen(|a|) * e bits (exact for powers of two, within e bits
- * otherwise), which is what the --max-bits check uses.  The factor 2^s of
+ * floor(e log2|a|) + 1 bits (exact for small |a|, a bit or two over for
+ * large ones), which is what the --max-bits check uses.  The factor 2^s of
  * a is split off and applied as one shift at the end, so powers of two
  * cost a single shift; the odd part is raised by left-to-right binary
  * exponentiation (square, and multiply when the exponent bit is set).
@@ -14,6 +14,29 @@
  * [0, |m|); the size of the result is bounded by m, so no size check. */
 #include "num-impl.h"
 
+/* A bound on the bits of |a|^e (|a| >= 3, not a power of two), from e
+ * log2|a| with |a| rounded up to its top 53 bits: the true size for
+ * small |a| (10^k needs floor(3.3219 k) + 1 bits), and within a bit or
+ * two of it otherwise. */
+static uint64_t pow_bits(const bgc_int *a, uint64_t e)
+{
+    long n = BGC_ABS(a->size);
+    uint64_t bits = bgc_bitlen_u(a);
+    double top; /* |a| <= top * 2^(bits - 53) */
+    if (bits <= 53) {
+        top = (double)a->d[0];
+        bits = 53;
+    } else {
+        /* the top 53 bits of |a|, plus one for the ones below */
+        bgcn_limb_t hi = a->d[n - 1], lo = n > 1 ? a->d[n - 2] : 0;
+        unsigned hb = bgc_limb_bits(hi);
+        bgcn_limb_t t = hb >= 53 ? hi >> (hb - 53)
+                                 : hi << (53 - hb) | lo >> (64 - (53 - hb));
+        top = (double)t + 1;
+    }
+    return bgc_bits_of_log2((double)e * (bgc_lg2(top) + (double)(bits - 53)));
+}
+
 static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
 {
     if (e == 0)
@@ -24,15 +47,15 @@ static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
     }
     int neg = a->size < 0 && (e & 1);
 
-    /* a = 2^s * odd; a^e = 2^(s e) odd^e has at most s e + bitlen(odd) e
-     * bits, exactly s e + 1 when odd = 1. */
+    /* a = 2^s * odd; a^e = 2^(s e) odd^e: exactly s e + 1 bits when
+     * odd = 1, else floor(e log2|a|) + 1. */
     long zl = 0;
     while (a->d[zl] == 0)
         zl++;
     uint64_t s = (uint64_t)zl * 64 + (unsigned)__builtin_ctzll(a->d[zl]);
     uint64_t oddbits = bgc_bitlen_u(a) - s;
-    BGC_TRY(bgc_check_bits(bgc_sat_add(
-        bgc_sat_mul(s, e), oddbits == 1 ? 1 : bgc_sat_mul(oddbits, e))));
+    BGC_TRY(bgc_check_bits(oddbits == 1 ? bgc_sat_add(bgc_sat_mul(s, e), 1)
+                                        : pow_bits(a, e)));
 
     bgc_int base, acc;
     bgc_init(&base);
@@ -42,6 +65,11 @@ static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
         base.size = BGC_ABS(base.size);
     if (e2 == BGC_OK)
         e2 = bgc_set(&acc, &base);
+    /* The whole result was bounded above; the squares and products below
+     * have bounds up to a bit over their true sizes, which must not
+     * refuse a result that fits exactly: no limit inside the loop. */
+    uint64_t limit = bgc_get_max_bits();
+    bgc_set_max_bits(UINT64_MAX);
     if (e2 == BGC_OK && !(base.size == 1 && base.d[0] == 1)) {
         int top = 63 - __builtin_clzll(e);
         for (int i = top - 1; i >= 0 && e2 == BGC_OK; i--) {
@@ -56,6 +84,7 @@ static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
     }
     if (e2 == BGC_OK && s)
         e2 = bgc_shl_ui(&acc, &acc, s * e);
+    bgc_set_max_bits(limit);
     if (e2 == BGC_OK) {
         if (neg)
             acc.size = -acc.size;

@@ -473,7 +473,26 @@ Test(num, errors)
     bgc_set_max_bits(1300);
     set(&a, 3);
     cr_assert_eq(bgc_pow_ui(&r, &a, 1000), BGC_ETOOBIG);
-    cr_assert_eq(bgc_needed_bits(), 2000);
+    cr_assert_eq(bgc_needed_bits(), 1585); /* floor(1000 log2 3) + 1 */
+    /* the bound is the true size: 3^820 has exactly 1300 bits */
+    cr_assert_eq(bgc_pow_ui(&r, &a, 820), BGC_OK);
+    cr_assert_eq(bgc_bitlen_u(&r), 1300);
+    cr_assert_eq(bgc_pow_ui(&r, &a, 821), BGC_ETOOBIG);
+    cr_assert_eq(bgc_needed_bits(), 1302);
+    set(&a, -10);
+    cr_assert_eq(bgc_pow_ui(&r, &a, 391), BGC_OK); /* 1299 bits */
+    cr_assert_eq(bgc_pow_ui(&r, &a, 392), BGC_ETOOBIG);
+    cr_assert_eq(bgc_needed_bits(), 1303);
+    /* 10^391 as 392 digits, with leading zeros that do not count */
+    char lit[402];
+    memset(lit, '0', 401);
+    lit[401] = 0;
+    lit[9] = '1';
+    cr_assert_eq(bgc_set_str(&r, lit, 401, 10), BGC_OK);
+    cr_assert_eq(bgc_bitlen_u(&r), 1299);
+    lit[8] = '1';
+    cr_assert_eq(bgc_set_str(&r, lit, 401, 10), BGC_ETOOBIG);
+    set(&a, 3);
     cr_assert_eq(bgc_pow_ui(&r, &a, 600), BGC_OK);
     cr_assert_eq(bgc_mul(&r, &r, &r), BGC_ETOOBIG);
     cr_assert_eq(bgc_needed_bits(), 2 * 951);

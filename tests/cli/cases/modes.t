@@ -203,6 +203,17 @@ status: 1
 --- stderr
 bigcalc: <arg>:1:2: result too large: needs 201 bits, limit is 100 (--max-bits)
 
+=== --max-bits bounds powers and literals by their true size, not 4 bits a digit
+args: --max-bits 1300 -e 'bitlen(3^820)' -e 'bitlen(1e391)' -e '3^821' -e 'bitlen(10^391)' -e '1e392'
+status: 1
+--- stdout
+1300
+1299
+1299
+--- stderr
+bigcalc: <arg>:1:2: result too large: needs 1302 bits, limit is 1300 (--max-bits)
+bigcalc: <arg>:1:1: result too large: needs 1303 bits, limit is 1300 (--max-bits)
+
 === --max-bits with a bad value
 args: --max-bits lots -e 1
 status: 2
