@@ -225,11 +225,7 @@ static bgc_err fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
     bgc_init(&t);
     bgc_err e = bgc_room(&t, mn);
     if (e == BGC_OK) {
-        /* Zeroed first and masked after: see bgc_fix_pow2_residue. */
-        bgcn_zero(t.d, mn);
         e = bgc_from_status(bgcn_fac_mod(t.d, k, m->d, mn));
-        if (e == BGC_OK)
-            bgc_fix_pow2_residue(t.d, m->d, mn);
     }
     if (e == BGC_OK) {
         bgc_norm(&t, mn, 0);
@@ -262,11 +258,8 @@ static bgc_err fiblucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m,
     bgc_init(&mm);
     bgc_err e = bgc_room(&t, mn);
     if (e == BGC_OK) {
-        bgcn_zero(t.d, mn); /* as in fact_mod */
         e = bgc_from_status(lucas ? bgcn_lucas_mod(t.d, np, nn, m->d, mn)
                                   : bgcn_fib_mod(t.d, np, nn, m->d, mn));
-        if (e == BGC_OK)
-            bgc_fix_pow2_residue(t.d, m->d, mn);
     }
     if (e == BGC_OK) {
         bgc_norm(&t, mn, 0);

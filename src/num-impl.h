@@ -68,23 +68,6 @@ static inline unsigned bgc_limb_bits(bgcn_limb_t v)
 {
     return v ? 64u - (unsigned)__builtin_clzll(v) : 0;
 }
-/* The engine's even-modulus paths (bgcn_powm, bgcn_fac_mod, ...) write
- * only ceil(k/64) limbs for m = 2^k and leave (or fill with scratch) the
- * top limb of m when 64 divides k.  For m = 2^k every residue is below
- * 2^k, so masking {rp,mn} to k bits repairs it; other moduli are left
- * alone.  To be removed once the engine is fixed. */
-static inline void bgc_fix_pow2_residue(bgcn_limb_t *rp, const bgcn_limb_t *mp,
-                                        long mn)
-{
-    for (long i = 0; i < mn - 1; i++)
-        if (mp[i] != 0)
-            return;
-    bgcn_limb_t top = mp[mn - 1];
-    if (top & (top - 1))
-        return;
-    rp[mn - 1] &= top - 1;
-}
-
 /* A user "count" argument (exponent, shift, index): *out = n, saturated
  * to UINT64_MAX when n >= 2^64 (callers bound sizes with saturating
  * arithmetic); n < 0: BGC_ENEGARG. */

@@ -165,12 +165,7 @@ static bgc_err powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
         /* The exponent's magnitude (a negative one was folded into the
          * inverse above). */
         const bgcn_limb_t *ep = limbs_of(e, &en);
-        /* Zeroed first and masked after: bgcn_powm leaves the top limb
-         * unwritten for m = 2^(64j) (see bgc_fix_pow2_residue). */
-        bgcn_zero(t.d, mn);
         err = bgc_from_status(bgcn_powm(t.d, bp, bn, ep, en, mm.d, mn));
-        if (err == BGC_OK)
-            bgc_fix_pow2_residue(t.d, mm.d, mn);
     }
     if (err == BGC_OK) {
         bgc_norm(&t, mn, 0);
