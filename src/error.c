@@ -26,7 +26,13 @@ static void show_caret(const bgc_srcpos *w)
     ls = s;
     while (s < end && *s != '\n')
         s++;
-    fprintf(stderr, "    %.*s\n    ", (int)(s - ls), ls);
+    /* control bytes (a NUL, an escape sequence) are shown as '?' */
+    fputs("    ", stderr);
+    for (const char *q = ls; q < s; q++) {
+        unsigned char ch = (unsigned char)*q;
+        fputc((ch < 0x20 && ch != '\t') || ch == 0x7f ? '?' : ch, stderr);
+    }
+    fputs("\n    ", stderr);
     /* walk to the column: one column per UTF-8 character */
     int col = 1;
     for (const char *q = ls; q < s && col < w->col; q++) {

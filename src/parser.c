@@ -110,6 +110,26 @@ static void advance_raw(pctx *c)
     while (p->tok.type == BGC_T_NEWLINE && c->nlskip > 0);
 }
 
+/* Whether the text of a bad token can be quoted as it is: printable
+ * ASCII, or one well-formed UTF-8 character other than a C1 control.
+ * Anything else (NUL, ESC, a stray byte of broken UTF-8) is named by its
+ * byte value, so no control byte reaches the terminal. */
+static int quotable(const char *text, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    if (len == 1)
+        return s[0] > 0x20 && s[0] < 0x7f;
+    size_t want = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
+                : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+                : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : 0;
+    if (want != len || (s[0] == 0xC2 && s[1] < 0xA0))
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return 1;
+}
+
 /* A lexer error in the current token is a syntax error here. */
 static void check_tok(pctx *c)
 {
@@ -118,6 +138,10 @@ static void check_tok(pctx *c)
         return;
     if (p->lx.incomplete)
         c->incomplete = 1;
+    if (strcmp(p->lx.err, "unexpected character") == 0 &&
+        !quotable(p->tok.text, p->tok.len))
+        fail(c, &p->tok, "syntax error: unexpected byte 0x%02x",
+             (unsigned char)p->tok.text[0]);
     if (p->tok.len > 0 && p->tok.len < 40)
         fail(c, &p->tok, "syntax error: %s '%.*s'", p->lx.err,
              (int)p->tok.len, p->tok.text);

@@ -248,6 +248,20 @@ status: 1
 --- stderr
 bigcalc: <stdin>:1:5: syntax error: unexpected character 'é'
 
+=== syntax error: control bytes and broken UTF-8 are named by value, never echoed
+status: 1
+--- stdin-py
+'1\x002\n\x1b[31m\n1 + \udcff\n\udce2\udc82 + 1\n\x7f\n\udcc2\udc85\n3\n'
+--- stdout
+3
+--- stderr
+bigcalc: <stdin>:1:2: syntax error: unexpected byte 0x00
+bigcalc: <stdin>:2:1: syntax error: unexpected byte 0x1b
+bigcalc: <stdin>:3:5: syntax error: unexpected byte 0xff
+bigcalc: <stdin>:4:1: syntax error: unexpected byte 0xe2
+bigcalc: <stdin>:5:1: syntax error: unexpected byte 0x7f
+bigcalc: <stdin>:6:1: syntax error: unexpected byte 0xc2
+
 === syntax error: keyword as operand
 status: 1
 --- stdin
