@@ -2,7 +2,8 @@
  * (the generic path's twins of the assembly kernels).  Contract in bgcn.h.
  *
  * Separated form (SOS): the full product (2n limbs) first, then REDC,
- * both made of one-row multiply-accumulate passes.  The pass is written
+ * both made of one-row multiply-accumulate passes (bgcn_addmul_1_c, the
+ * one portable addmul_1, in mul_1.c).  The pass is written
  * with 64-bit halves and overflow builtins, unrolled four times: gcc 12
  * then keeps every carry in a register and it runs at about 2.5 cycles
  * per limb product on Zen 4 (as fast as GMP's generic amd64 addmul_1).
@@ -57,32 +58,13 @@ static inline void final_sub(bgcn_limb_t *rp, const bgcn_limb_t *tp,
 #define NOINLINE
 #endif
 
-#define AM_STEP(k)                                                         \
-    do {                                                                   \
-        bgcn_dlimb_t p = (bgcn_dlimb_t)ap[j + (k)] * b;                    \
-        bgcn_limb_t lo = (bgcn_limb_t)p, hi = (bgcn_limb_t)(p >> 64), s;   \
-        hi += __builtin_add_overflow(lo, rp[j + (k)], &s);                 \
-        hi += __builtin_add_overflow(s, cy, &s);                           \
-        rp[j + (k)] = s;                                                   \
-        cy = hi;                                                           \
-    } while (0)
-
-/* {rp,n} += {ap,n} * b, returns the carry limb.  Kept out of line so
- * that its loop gets the registers to itself. */
-static NOINLINE bgcn_limb_t addmul_row(bgcn_limb_t *rp, const bgcn_limb_t *ap,
-                                       long n, bgcn_limb_t b)
+/* {rp,n} += {ap,n} * b, returns the carry limb: the shared portable
+ * addmul_1 (mul_1.c), which is out of line so that its loop gets the
+ * registers to itself. */
+static inline bgcn_limb_t addmul_row(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                     long n, bgcn_limb_t b)
 {
-    bgcn_limb_t cy = 0;
-    long j = 0;
-    for (; j + 4 <= n; j += 4) {
-        AM_STEP(0);
-        AM_STEP(1);
-        AM_STEP(2);
-        AM_STEP(3);
-    }
-    for (; j < n; j++)
-        AM_STEP(0);
-    return cy;
+    return bgcn_addmul_1_c(rp, ap, n, b);
 }
 
 /* {tp,2n} = {ap,n} * {bp,n} */
