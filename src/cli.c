@@ -297,13 +297,10 @@ __attribute__((weak)) void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
     bgc_cli_run_stream(ctx, stdin, "<stdin>");
 }
 
-static int run_file(bgc_ctx *ctx, const char *path)
+/* Open a FILE operand; a directory counts as unreadable (EISDIR). */
+static FILE *open_file(const char *path)
 {
-    FILE *fp;
-    int rc;
-    if (strcmp(path, "-") == 0)
-        return bgc_cli_run_stream(ctx, stdin, "<stdin>");
-    fp = fopen(path, "r");
+    FILE *fp = fopen(path, "r");
     if (fp) {
         struct stat sb;
         if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
@@ -312,9 +309,37 @@ static int run_file(bgc_ctx *ctx, const char *path)
             errno = EISDIR;
         }
     }
-    if (!fp) {
+    return fp;
+}
+
+/* A FILE that cannot be opened is a usage error, found before anything
+ * runs (so no file runs half of a job, and a --verify report is never
+ * cut short by it). */
+static void check_files(char **paths, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (strcmp(paths[i], "-") == 0)
+            continue;
+        FILE *fp = open_file(paths[i]);
+        if (!fp) {
+            bgc_error_plain("cannot open '%s': %s", paths[i], strerror(errno));
+            exit(BGC_EXIT_USAGE);
+        }
+        fclose(fp);
+    }
+}
+
+static int run_file(bgc_ctx *ctx, const char *path)
+{
+    FILE *fp;
+    int rc;
+    if (strcmp(path, "-") == 0)
+        return bgc_cli_run_stream(ctx, stdin, "<stdin>");
+    fp = open_file(path);
+    if (!fp) { /* it went away since check_files */
         bgc_error_plain("cannot open '%s': %s", path, strerror(errno));
-        exit(BGC_EXIT_USAGE);
+        io_failed = 1;
+        return -1;
     }
     rc = bgc_cli_run_stream(ctx, fp, path);
     fclose(fp);
@@ -677,6 +702,7 @@ int bgc_cli_main(int argc, char **argv)
                             operands[0], sug);
             usage_error("'%s' is neither a file nor a builtin function", operands[0]);
         }
+        check_files(operands, nops);
         int stop = 0;
         for (int i = 0; i < nexprs && !stop; i++) {
             bgc_chunk ch = {"<arg>", exprs[i], strlen(exprs[i]), 1, 1, 1};

@@ -55,6 +55,12 @@ status: 2
 --- stderr-re
 bigcalc: cannot open '\S*no-such-file\.bc': No such file or directory
 
+=== a missing file among others: nothing runs, usage error
+args: -e 1 $CASES/data/set-x.bc $CASES/data/no-such-file.bc $CASES/data/use-x.bc
+status: 2
+--- stderr-re
+bigcalc: cannot open '\S*no-such-file\.bc': No such file or directory
+
 === exit status 0 when every statement succeeds
 args: -e 1 -e 2
 --- stdout
