@@ -99,6 +99,8 @@ Test(asm_abi, callee_saved_and_df)
              minv);
         call("mont_mul_8_adx", bgcn_mont_mul_8_adx, U(R), U(a), U(b), U(M), 8,
              minv);
+        call("mont_sqr_4_adx", bgcn_mont_sqr_4_adx, U(R), U(a), U(a), U(M), 4,
+             minv);
     }
 }
 

@@ -181,6 +181,35 @@ Test(asm_mont, unrolled_entries)
     }
 }
 
+/* The dedicated 4-limb squaring (mont_sqr_n_adx's n = 4 case) called
+ * directly, in place and out of place, against the C twin; many reps since
+ * every carry path is straight-line code. */
+Test(asm_mont, sqr_4_entry)
+{
+    const bgcn_kernels *adx = bgcn_kernel_path("adx");
+    if (!adx || !bgcn_cpu_supported(adx))
+        cr_skip_test("no BMI2+ADX here");
+    bgcn_limb_t m[4], a[4], want[4];
+    bgcn_limb_t *r = t_alloc_guarded(4);
+    for (int rep = 0; rep < 3000; rep++) {
+        make_modulus(m, 4, rep);
+        bgcn_limb_t minv = at_minv(m[0]);
+        make_operand(a, m, 4);
+        if (rep % 7 == 6) /* a = m - 1 - small: the largest squares */
+            a[0] = m[0] - 1 - 2 * t_rand_below(4);
+        bgcn_mont_mul_n_c(want, a, a, m, 4, minv);
+        cr_assert(gmp_check(want, a, a, m, 4), "C twin vs GMP");
+        bgcn_mont_sqr_4_adx(r, a, a, m, 4, minv);
+        cr_assert(t_equal("mont_sqr_4_adx", r, want, 4), "rep=%d", rep);
+        memcpy(r, a, sizeof a);
+        bgcn_mont_sqr_4_adx(r, r, r, m, 4, minv);
+        cr_assert(t_equal("mont_sqr_4_adx in place", r, want, 4),
+                  "rep=%d", rep);
+        cr_assert(t_check_guards(r, 4));
+    }
+    t_free_guarded(r);
+}
+
 /* redc_1 alone, with T up to m*B^n - 1 (the largest it accepts) */
 Test(asm_mont, redc_1)
 {

@@ -79,5 +79,10 @@ void bgcn_mont_mul_4_adx(bgcn_limb_t *, const bgcn_limb_t *,
 void bgcn_mont_mul_8_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          const bgcn_limb_t *, const bgcn_limb_t *, long,
                          bgcn_limb_t);
+/* n = 4 squaring {rp,4} = a^2 B^-4 mod m, same arguments as
+ * mont_mul_4_adx (bp and n ignored); mont_sqr_n_adx uses it for n = 4. */
+void bgcn_mont_sqr_4_adx(bgcn_limb_t *, const bgcn_limb_t *,
+                         const bgcn_limb_t *, const bgcn_limb_t *, long,
+                         bgcn_limb_t);
 
 #endif
