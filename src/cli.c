@@ -59,12 +59,10 @@ static void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2
 static void usage_error(const char *fmt, ...)
 {
     va_list ap;
-    fflush(stdout);
-    fputs("bigcalc: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    bgc_error_vplain(fmt, ap);
     va_end(ap);
-    fputs("\nTry 'bigcalc --help' for more information.\n", stderr);
+    fputs("Try 'bigcalc --help' for more information.\n", stderr);
     exit(BGC_EXIT_USAGE);
 }
 

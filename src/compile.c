@@ -25,18 +25,11 @@ static bgc_err literal_value(bgc_int *r, const char *s, size_t n)
     bgc_err e;
     if (!buf)
         return BGC_ENOMEM;
-    if (n > 2 && s[0] == '0') {
-        char p = s[1];
-        if (p == 'x' || p == 'X')
-            base = 16;
-        else if (p == 'b' || p == 'B')
-            base = 2;
-        else if (p == 'o' || p == 'O')
-            base = 8;
-        if (base != 10) {
-            s += 2;
-            n -= 2;
-        }
+    if (n > 2)
+        base = bgc_radix_prefix(s[0], s[1]);
+    if (base != 10) {
+        s += 2;
+        n -= 2;
     }
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '_')

@@ -64,14 +64,19 @@ void bgc_error_at(const bgc_srcpos *w, const char *fmt, ...)
     n_errors++;
 }
 
+void bgc_error_vplain(const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    fputs("bigcalc: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+}
+
 void bgc_error_plain(const char *fmt, ...)
 {
     va_list ap;
-    fflush(stdout);
-    fputs("bigcalc: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    bgc_error_vplain(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    fflush(stderr);
 }

@@ -11,6 +11,7 @@
 #ifndef BGC_ERROR_H
 #define BGC_ERROR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* Where an error happened: the source name, the position, and the text of
@@ -30,6 +31,8 @@ void bgc_error_at(const bgc_srcpos *where, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Print an error without a position ("bigcalc: MESSAGE"). */
 void bgc_error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void bgc_error_vplain(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
 /* Number of positioned errors printed so far. */
 unsigned long bgc_error_count(void);
 

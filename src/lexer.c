@@ -122,17 +122,8 @@ static long scan_digits(bgc_lexer *lx, int base)
 
 static bgc_token lex_number(bgc_lexer *lx, bgc_token t)
 {
-    int base = 10;
+    int base = bgc_radix_prefix(peek(lx, 0), peek(lx, 1));
     long n;
-    if (peek(lx, 0) == '0') {
-        int p = peek(lx, 1);
-        if (p == 'x' || p == 'X')
-            base = 16;
-        else if (p == 'b' || p == 'B')
-            base = 2;
-        else if (p == 'o' || p == 'O')
-            base = 8;
-    }
     if (base != 10) {
         adv(lx);
         adv(lx);
@@ -271,6 +262,18 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
     t.type = BGC_T_ERROR;
     lx->err = "unexpected character";
     return t;
+}
+
+int bgc_radix_prefix(int c0, int c1)
+{
+    if (c0 != '0')
+        return 10;
+    switch (c1) {
+    case 'x': case 'X': return 16;
+    case 'b': case 'B': return 2;
+    case 'o': case 'O': return 8;
+    default: return 10;
+    }
 }
 
 const char *bgc_tok_name(bgc_tok t)

@@ -57,6 +57,9 @@ void bgc_lex_init(bgc_lexer *lx, const char *src, size_t len, int first_line,
 /* The next token.  Comments and blanks are skipped.  On BGC_T_ERROR,
  * lx->err says why and the lexer has moved past the bad text. */
 bgc_token bgc_lex_next(bgc_lexer *lx);
+/* The base that a literal's prefix names: 16, 2 or 8 when c0 c1 is 0x,
+ * 0b or 0o (either case), else 10. */
+int bgc_radix_prefix(int c0, int c1);
 /* A short printable name for a token type ("'+'", "a number", ...). */
 const char *bgc_tok_name(bgc_tok t);
 /* Copy the text of a token for messages: at most cap-1 bytes, NUL-ended,

@@ -47,18 +47,12 @@ static bgc_err addsub(bgc_int *r, const bgc_int *a, const bgc_int *b,
 
 bgc_err bgc_add(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_ADD, r, NULL, a, b, NULL, 0);
-    bgc_err e = addsub(r, a, b, 0);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_ADD, r, a, b, NULL, 0, addsub(r, a, b, 0));
 }
 
 bgc_err bgc_sub(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_SUB, r, NULL, a, b, NULL, 0);
-    bgc_err e = addsub(r, a, b, 1);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_SUB, r, a, b, NULL, 0, addsub(r, a, b, 1));
 }
 
 bgc_err bgc_add_si(bgc_int *r, const bgc_int *a, long v)
@@ -141,17 +135,11 @@ static bgc_err mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(a == b ? BGC_V_SQR : BGC_V_MUL, r, NULL, a, b,
-                          NULL, 0);
-    bgc_err e = mul(r, a, b);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(a == b ? BGC_V_SQR : BGC_V_MUL, r, a, b, NULL, 0,
+                 mul(r, a, b));
 }
 
 bgc_err bgc_sqr(bgc_int *r, const bgc_int *a)
 {
-    int tok = bgc_v_begin(BGC_V_SQR, r, NULL, a, a, NULL, 0);
-    bgc_err e = mul(r, a, a);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_SQR, r, a, a, NULL, 0, mul(r, a, a));
 }

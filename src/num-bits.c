@@ -80,20 +80,14 @@ static bgc_err shr(bgc_int *r, const bgc_int *a, uint64_t n)
 
 bgc_err bgc_shl_ui(bgc_int *r, const bgc_int *a, uint64_t n)
 {
-    int tok = bgc_v_begin(BGC_V_SHL, r, NULL, a, NULL, NULL,
-                          (long)BGC_MIN(n, (uint64_t)LONG_MAX));
-    bgc_err e = shl(r, a, n);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_SHL, r, a, NULL, NULL,
+                 (long)BGC_MIN(n, (uint64_t)LONG_MAX), shl(r, a, n));
 }
 
 bgc_err bgc_shr_ui(bgc_int *r, const bgc_int *a, uint64_t n)
 {
-    int tok = bgc_v_begin(BGC_V_SHR, r, NULL, a, NULL, NULL,
-                          (long)BGC_MIN(n, (uint64_t)LONG_MAX));
-    bgc_err e = shr(r, a, n);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_SHR, r, a, NULL, NULL,
+                 (long)BGC_MIN(n, (uint64_t)LONG_MAX), shr(r, a, n));
 }
 
 bgc_err bgc_shl(bgc_int *r, const bgc_int *a, const bgc_int *n)
@@ -157,26 +151,17 @@ static bgc_err bitop(bgc_int *r, const bgc_int *a, const bgc_int *b,
 
 bgc_err bgc_and(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_AND, r, NULL, a, b, NULL, 0);
-    bgc_err e = bitop(r, a, b, OP_AND);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_AND, r, a, b, NULL, 0, bitop(r, a, b, OP_AND));
 }
 
 bgc_err bgc_or(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_OR, r, NULL, a, b, NULL, 0);
-    bgc_err e = bitop(r, a, b, OP_OR);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_OR, r, a, b, NULL, 0, bitop(r, a, b, OP_OR));
 }
 
 bgc_err bgc_xor(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_XOR, r, NULL, a, b, NULL, 0);
-    bgc_err e = bitop(r, a, b, OP_XOR);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_XOR, r, a, b, NULL, 0, bitop(r, a, b, OP_XOR));
 }
 
 bgc_err bgc_not(bgc_int *r, const bgc_int *a)

@@ -56,10 +56,7 @@ static bgc_err fact(bgc_int *r, const bgc_int *n)
 
 bgc_err bgc_fact(bgc_int *r, const bgc_int *n)
 {
-    int tok = bgc_v_begin(BGC_V_FACT, r, NULL, n, NULL, NULL, 0);
-    bgc_err e = fact(r, n);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_FACT, r, n, NULL, NULL, 0, fact(r, n));
 }
 
 /* C(n, k) = prod_{i=1..k} (n - k + i) / i, each partial product an exact
@@ -154,10 +151,7 @@ static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
 
 bgc_err bgc_binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
 {
-    int tok = bgc_v_begin(BGC_V_BINOMIAL, r, NULL, n, k, NULL, 0);
-    bgc_err e = binomial(r, n, k);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_BINOMIAL, r, n, k, NULL, 0, binomial(r, n, k));
 }
 
 /* ---- Fibonacci, Lucas ---------------------------------------------------- */
@@ -190,18 +184,12 @@ static bgc_err fiblucas(bgc_int *r, const bgc_int *n, int lucas)
 
 bgc_err bgc_fib(bgc_int *r, const bgc_int *n)
 {
-    int tok = bgc_v_begin(BGC_V_FIB, r, NULL, n, NULL, NULL, 0);
-    bgc_err e = fiblucas(r, n, 0);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_FIB, r, n, NULL, NULL, 0, fiblucas(r, n, 0));
 }
 
 bgc_err bgc_lucas(bgc_int *r, const bgc_int *n)
 {
-    int tok = bgc_v_begin(BGC_V_LUCAS, r, NULL, n, NULL, NULL, 0);
-    bgc_err e = fiblucas(r, n, 1);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_LUCAS, r, n, NULL, NULL, 0, fiblucas(r, n, 1));
 }
 
 /* ---- modular forms ---------------------------------------------------- */
@@ -224,9 +212,8 @@ static bgc_err fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
     bgc_int t;
     bgc_init(&t);
     bgc_err e = bgc_room(&t, mn);
-    if (e == BGC_OK) {
+    if (e == BGC_OK)
         e = bgc_from_status(bgcn_fac_mod(t.d, k, m->d, mn));
-    }
     if (e == BGC_OK) {
         bgc_norm(&t, mn, 0);
         bgc_swap(r, &t);
@@ -237,10 +224,7 @@ static bgc_err fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
 
 bgc_err bgc_fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
 {
-    int tok = bgc_v_begin(BGC_V_FACTMOD, r, NULL, n, m, NULL, 0);
-    bgc_err e = fact_mod(r, n, m);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_FACTMOD, r, n, m, NULL, 0, fact_mod(r, n, m));
 }
 
 static bgc_err fiblucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m,
@@ -278,16 +262,10 @@ static bgc_err fiblucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m,
 
 bgc_err bgc_fib_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
 {
-    int tok = bgc_v_begin(BGC_V_FIBMOD, r, NULL, n, m, NULL, 0);
-    bgc_err e = fiblucas_mod(r, n, m, 0);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_FIBMOD, r, n, m, NULL, 0, fiblucas_mod(r, n, m, 0));
 }
 
 bgc_err bgc_lucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
 {
-    int tok = bgc_v_begin(BGC_V_LUCASMOD, r, NULL, n, m, NULL, 0);
-    bgc_err e = fiblucas_mod(r, n, m, 1);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_LUCASMOD, r, n, m, NULL, 0, fiblucas_mod(r, n, m, 1));
 }

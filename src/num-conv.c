@@ -215,8 +215,5 @@ static bgc_err digits(bgc_int *r, const bgc_int *a, const bgc_int *bz)
 
 bgc_err bgc_digits(bgc_int *r, const bgc_int *a, const bgc_int *base)
 {
-    int tok = bgc_v_begin(BGC_V_DIGITS, r, NULL, a, base, NULL, 0);
-    bgc_err e = digits(r, a, base);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_DIGITS, r, a, base, NULL, 0, digits(r, a, base));
 }

@@ -92,11 +92,8 @@ bgc_err bgc_tdiv_qr(bgc_int *q, bgc_int *r, const bgc_int *a,
                     const bgc_int *b)
 {
     BGCN_ASSERT(q == NULL || q != r);
-    int tok = bgc_v_begin(BGC_V_TDIV, q, r, a, b, NULL,
-                          (q ? 1 : 0) | (r ? 2 : 0));
-    bgc_err e = tdiv(q, r, a, b);
-    bgc_v_end(tok, e, q, r);
-    return e;
+    BGC_VERIFIED2(BGC_V_TDIV, q, r, a, b, NULL, (q ? 1 : 0) | (r ? 2 : 0),
+                  tdiv(q, r, a, b));
 }
 
 bgc_err bgc_tdiv_q(bgc_int *q, const bgc_int *a, const bgc_int *b)
@@ -144,11 +141,8 @@ bgc_err bgc_fdiv_qr(bgc_int *q, bgc_int *r, const bgc_int *a,
                     const bgc_int *b)
 {
     BGCN_ASSERT(q == NULL || q != r);
-    int tok = bgc_v_begin(BGC_V_FDIV, q, r, a, b, NULL,
-                          (q ? 1 : 0) | (r ? 2 : 0));
-    bgc_err e = fdiv(q, r, a, b);
-    bgc_v_end(tok, e, q, r);
-    return e;
+    BGC_VERIFIED2(BGC_V_FDIV, q, r, a, b, NULL, (q ? 1 : 0) | (r ? 2 : 0),
+                  fdiv(q, r, a, b));
 }
 
 static bgc_err mod(bgc_int *r, const bgc_int *a, const bgc_int *m)
@@ -173,8 +167,5 @@ static bgc_err mod(bgc_int *r, const bgc_int *a, const bgc_int *m)
 
 bgc_err bgc_mod(bgc_int *r, const bgc_int *a, const bgc_int *m)
 {
-    int tok = bgc_v_begin(BGC_V_MOD, r, NULL, a, m, NULL, 0);
-    bgc_err e = mod(r, a, m);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_MOD, r, a, m, NULL, 0, mod(r, a, m));
 }

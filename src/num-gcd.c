@@ -30,10 +30,7 @@ static bgc_err gcd(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_gcd(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_GCD, r, NULL, a, b, NULL, 0);
-    bgc_err e = gcd(r, a, b);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_GCD, r, a, b, NULL, 0, gcd(r, a, b));
 }
 
 static bgc_err lcm(bgc_int *r, const bgc_int *a, const bgc_int *b)
@@ -64,10 +61,7 @@ static bgc_err lcm(bgc_int *r, const bgc_int *a, const bgc_int *b)
 
 bgc_err bgc_lcm(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
-    int tok = bgc_v_begin(BGC_V_LCM, r, NULL, a, b, NULL, 0);
-    bgc_err e = lcm(r, a, b);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_LCM, r, a, b, NULL, 0, lcm(r, a, b));
 }
 
 static bgc_err invmod(bgc_int *r, const bgc_int *a, const bgc_int *m)
@@ -98,10 +92,7 @@ static bgc_err invmod(bgc_int *r, const bgc_int *a, const bgc_int *m)
 
 bgc_err bgc_invmod(bgc_int *r, const bgc_int *a, const bgc_int *m)
 {
-    int tok = bgc_v_begin(BGC_V_INVMOD, r, NULL, a, m, NULL, 0);
-    bgc_err e = invmod(r, a, m);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_INVMOD, r, a, m, NULL, 0, invmod(r, a, m));
 }
 
 static bgc_err mulmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
@@ -130,8 +121,5 @@ static bgc_err mulmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
 bgc_err bgc_mulmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
                    const bgc_int *m)
 {
-    int tok = bgc_v_begin(BGC_V_MULMOD, r, NULL, a, b, m, 0);
-    bgc_err e = mulmod(r, a, b, m);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_MULMOD, r, a, b, m, 0, mulmod(r, a, b, m));
 }

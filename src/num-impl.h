@@ -117,6 +117,19 @@ static inline int bgc_v_begin(bgc_vop op, const bgc_int *r1,
         return 1;
     return bgc_v_snap(op, r1, r2, a, b, c, x);
 }
+/* The whole body of a verified entry point with the results r1 and r2
+ * (or NULL): snapshot the operands, evaluate `call` (the computation,
+ * giving its status), compare, and return the status.  BGC_VERIFIED is
+ * the one-result form. */
+#define BGC_VERIFIED2(op, r1, r2, a, b, c, x, call)                       \
+    do {                                                                  \
+        int tok_ = bgc_v_begin(op, r1, r2, a, b, c, x);                   \
+        bgc_err e_ = (call);                                              \
+        bgc_v_end(tok_, e_, r1, r2);                                      \
+        return e_;                                                        \
+    } while (0)
+#define BGC_VERIFIED(op, r, a, b, c, x, call)                             \
+    BGC_VERIFIED2(op, r, NULL, a, b, c, x, call)
 /* Compare (and, under fault injection, first corrupt) the results.  r2 is
  * the second result of a two-result operation (remainder) or NULL. */
 void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2);

@@ -43,10 +43,7 @@ static bgc_err jacobi(bgc_int *r, const bgc_int *a, const bgc_int *n)
 
 bgc_err bgc_jacobi(bgc_int *r, const bgc_int *a, const bgc_int *n)
 {
-    int tok = bgc_v_begin(BGC_V_JACOBI, r, NULL, a, n, NULL, 0);
-    bgc_err e = jacobi(r, a, n);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_JACOBI, r, a, n, NULL, 0, jacobi(r, a, n));
 }
 
 /* ---- primes ------------------------------------------------------------- */
@@ -101,10 +98,7 @@ static bgc_err nextprime(bgc_int *r, const bgc_int *n)
 
 bgc_err bgc_nextprime(bgc_int *r, const bgc_int *n)
 {
-    int tok = bgc_v_begin(BGC_V_NEXTPRIME, r, NULL, n, NULL, NULL, 0);
-    bgc_err e = nextprime(r, n);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_NEXTPRIME, r, n, NULL, NULL, 0, nextprime(r, n));
 }
 
 static bgc_err prevprime(bgc_int *r, const bgc_int *n)
@@ -127,10 +121,7 @@ static bgc_err prevprime(bgc_int *r, const bgc_int *n)
 
 bgc_err bgc_prevprime(bgc_int *r, const bgc_int *n)
 {
-    int tok = bgc_v_begin(BGC_V_PREVPRIME, r, NULL, n, NULL, NULL, 0);
-    bgc_err e = prevprime(r, n);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_PREVPRIME, r, n, NULL, NULL, 0, prevprime(r, n));
 }
 
 bgc_err bgc_randprime(bgc_int *r, const bgc_int *k)

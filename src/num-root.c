@@ -35,10 +35,7 @@ bgc_err bgc_isqrt(bgc_int *r, const bgc_int *a)
 {
     if (a->size < 0)
         return BGC_ENEGARG;
-    int tok = bgc_v_begin(BGC_V_SQRT, r, NULL, a, NULL, NULL, 0);
-    bgc_err e = root(r, a, 2);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_SQRT, r, a, NULL, NULL, 0, root(r, a, 2));
 }
 
 bgc_err bgc_iroot(bgc_int *r, const bgc_int *a, const bgc_int *k)
@@ -49,8 +46,5 @@ bgc_err bgc_iroot(bgc_int *r, const bgc_int *a, const bgc_int *k)
     BGC_TRY(bgc_get_count(k, &kk)); /* saturates: parity from the limb */
     if (a->size < 0 && (k->d[0] & 1) == 0)
         return BGC_ENEGARG;
-    int tok = bgc_v_begin(BGC_V_ROOT, r, NULL, a, k, NULL, 0);
-    bgc_err e = root(r, a, kk);
-    bgc_v_end(tok, e, r, NULL);
-    return e;
+    BGC_VERIFIED(BGC_V_ROOT, r, a, k, NULL, 0, root(r, a, kk));
 }

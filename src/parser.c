@@ -193,6 +193,19 @@ static bgc_node *parse_expr(pctx *c);
 
 /* ---- primary and postfix ------------------------------------------------ */
 
+/* After an item of a parenthesised list: 1 past a ',' (another item
+ * follows), 0 at the closing ')', a syntax error otherwise. */
+static int list_more(pctx *c)
+{
+    if (c->p->tok.type == BGC_T_COMMA) {
+        advance(c);
+        return 1;
+    }
+    if (c->p->tok.type != BGC_T_RPAREN)
+        expected(c, "',' or ')'");
+    return 0;
+}
+
 static bgc_node *parse_call(pctx *c, bgc_token name)
 {
     bgc_node *n = mk(c, BGC_N_CALL, BGC_OP_NONE, &name);
@@ -214,13 +227,8 @@ static bgc_node *parse_call(pctx *c, bgc_token name)
                 args = na;
             }
             args[nargs++] = parse_expr(c);
-            if (c->p->tok.type == BGC_T_COMMA) {
-                advance(c);
-                continue;
-            }
-            if (c->p->tok.type != BGC_T_RPAREN)
-                expected(c, "',' or ')'");
-            break;
+            if (!list_more(c))
+                break;
         }
     }
     c->nlskip--;
@@ -502,13 +510,8 @@ static void parse_def(pctx *c, bgc_stmt *st)
             st->params[st->nparams] = c->p->tok.text;
             st->plens[st->nparams++] = c->p->tok.len;
             advance(c);
-            if (c->p->tok.type == BGC_T_COMMA) {
-                advance(c);
-                continue;
-            }
-            if (c->p->tok.type != BGC_T_RPAREN)
-                expected(c, "',' or ')'");
-            break;
+            if (!list_more(c))
+                break;
         }
     }
     c->nlskip--;
