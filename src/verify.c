@@ -56,6 +56,7 @@ static bgc_vop vop;
 static long vx, sa, sb, sc;
 static int vnops; /* how many of a, b, c were given */
 static char *vstr;
+static size_t vstr_cap;
 
 static unsigned long checked, mismatches;
 static int armed = -1;
@@ -225,10 +226,15 @@ int bgc_v_snap_str(const char *s, size_t len, int base)
     setup();
     vop = BGC_V_SETSTR;
     vx = base;
-    free(vstr);
-    vstr = malloc(len + 1);
-    if (vstr == NULL)
-        return 1; /* nothing to compare with: just keep the depth right */
+    if (len + 1 > vstr_cap) { /* grown only: most literals are short */
+        free(vstr);
+        vstr_cap = len + 1 > 64 ? len + 1 : 64;
+        vstr = malloc(vstr_cap);
+        if (vstr == NULL) {
+            vstr_cap = 0;
+            return 1; /* nothing to compare with: keep the depth right */
+        }
+    }
     /* GMP takes neither '_' nor a leading '+'. */
     size_t n = 0;
     for (size_t i = 0; i < len; i++)
@@ -567,7 +573,21 @@ void bgc_v_check_str(int tok, bgc_err e, char *s)
         char *c = &s[n - 1];
         *c = *c == '0' ? '1' : '0';
     }
-    char *w = mpz_get_str(NULL, (int)vx, pa);
+    /* GMP's digits into a buffer kept between calls (sizeinbase may be
+     * one too many, plus sign and NUL) */
+    static char *wbuf;
+    static size_t wcap;
+    size_t need = mpz_sizeinbase(pa, (int)vx) + 2;
+    if (need > wcap) {
+        free(wbuf);
+        wcap = need > 64 ? need : 64;
+        wbuf = malloc(wcap);
+        if (wbuf == NULL) {
+            wcap = 0;
+            return;
+        }
+    }
+    char *w = mpz_get_str(wbuf, (int)vx, pa);
     if (strcmp(w, s) != 0) {
         size_t i = 0;
         while (w[i] && w[i] == s[i])
@@ -575,7 +595,4 @@ void bgc_v_check_str(int tok, bgc_err e, char *s)
         record("digit %zu is '%c', GMP has '%c'", i, s[i] ? s[i] : ' ',
                w[i] ? w[i] : ' ');
     }
-    void (*freefn)(void *, size_t);
-    mp_get_memory_functions(NULL, NULL, &freefn);
-    freefn(w, strlen(w) + 1);
 }
