@@ -86,7 +86,7 @@ static bgc_err f_isprime(bgc_int *r, bgc_int *args, int n)
         if (bgc_sgn(A1) < 0)
             return BGC_ENEGARG;
         if (bgc_get_si(A1, &rounds) != BGC_OK || rounds > 100000)
-            return BGC_ERANGE;
+            return BGC_EDOMAIN;
     }
     e = bgc_isprime(&p, A0, rounds);
     if (e != BGC_OK)
@@ -186,7 +186,8 @@ const bgc_builtin bgc_builtins[] = {
      "k must be at least 1", "k-th root, truncated"},
     {"jacobi", 2, 2, f_jacobi, NULL, "jacobi(a, n)",
      "n must be odd and positive", "Jacobi symbol (a/n)"},
-    {"isprime", 1, 2, f_isprime, NULL, "isprime(n[, rounds])", NULL,
+    {"isprime", 1, 2, f_isprime, NULL, "isprime(n[, rounds])",
+     "rounds must be at most 100000",
      "1 if n is (probably) prime: BPSW plus extra Miller-Rabin rounds"},
     {"nextprime", 1, 1, f_nextprime, NULL, "nextprime(n)", NULL, "smallest prime > n"},
     {"prevprime", 1, 1, f_prevprime, NULL, "prevprime(n)",
