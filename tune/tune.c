@@ -19,9 +19,10 @@
  * so they share the same load.  The NTT is only used where its transform is well filled (see
  * mul.c), which the window includes.
  *
- * Usage: tune [PATH]   PATH = kernel path (default: generic, the portable
- * C path that the thresholds in thresholds.h are for).  Progress goes to
- * stderr, the #define lines to stdout. */
+ * Usage: tune [PATH]   PATH = kernel path (default: generic).  Each path
+ * has its own set in thresholds.h (bgcn_cpu_select installs it), so run
+ * this once per path: `make tune TUNE_ARGS=adx`.  Progress goes to
+ * stderr, that path's #define lines to stdout. */
 #include "bgcn.h"
 #include "mul-impl.h" /* bgcn_ntt_log2_len */
 
@@ -270,18 +271,28 @@ int main(int argc, char **argv)
     time_t now = time(NULL);
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    /* The names of this path's set in src/mpn/thresholds.h. */
+    char pfx[32];
+    size_t j = 0;
+    for (; path[j] && j < sizeof pfx - 1; j++)
+        pfx[j] = (char)(path[j] >= 'a' && path[j] <= 'z' ? path[j] - 32
+                                                         : path[j]);
+    pfx[j] = 0;
     printf("/* tune/tune %s, %s */\n", path, date);
     const char *names[8] = {"MUL_TOOM22", "MUL_TOOM33", "MUL_TOOM44",
                             "MUL_NTT",    "SQR_TOOM2",  "SQR_TOOM3",
                             "SQR_TOOM4",  "SQR_NTT"};
     for (int i = 0; i < 8; i++)
-        printf("#define BGCN_%s_THRESHOLD %ld\n", names[i], r[i]);
+        printf("#define BGCN_%s_%s %ld\n", pfx, names[i], r[i]);
     for (int sqr = 0; sqr <= 1; sqr++) {
         const long *t = sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k;
-        printf("#define BGCN_%s_NTT_MIN_K {", sqr ? "SQR" : "MUL");
-        for (int k = KLO; k <= KHI; k++)
-            printf("[%d] = %ld, ", k, t[k]);
+        printf("#define BGCN_%s_%s_NTT_MIN_K {", pfx, sqr ? "SQR" : "MUL");
         /* lengths below KLO: only reachable if the threshold is lowered */
+        for (int k = KLO; k <= KHI; k++)
+            if (t[k] >= BIG)
+                printf("[%d] = BGCN_NTT_NEVER, ", k);
+            else
+                printf("[%d] = %ld, ", k, t[k]);
         printf("}\n");
     }
     free(A);

@@ -62,5 +62,7 @@ int bgcn_cpu_select(const char *name)
                 p = bgcn_kernel_paths[i];
     }
     bgcn_kern = *p;
+    /* The Toom/NTT crossovers depend on the schoolbook kernel's speed. */
+    bgcn_mul_thresholds_select(p->name);
     return 0;
 }

@@ -6,6 +6,7 @@ libbgcn_a_SOURCES = \
 	src/mpn/mem.c \
 	src/mpn/core.c \
 	src/mpn/kernels.c \
+	src/mpn/aors-impl.h \
 	src/mpn/add_n.c \
 	src/mpn/mul_1.c \
 	src/mpn/mul_basecase.c \

@@ -74,7 +74,7 @@ static void interpolate4(bgcn_limb_t *rp, long n, long vn, bgcn_limb_t *v1,
     mi_sub_in(v1, L, vinf, vn);
     mi_sub_in(v2, L, v0, 2 * n);
     mi_submul_in(v2, L, vinf, vn, 64);
-    mi_rshift(v2, L, 2);
+    mi_rshift_const(v2, L, 2);
     /* c4 into v2, c2 into v1. */
     mi_addsub_divexact(v2, v2, v1, L, 0, MI_DBM1_3);
     mi_sub_n(v1, v1, v2, L);
@@ -83,7 +83,7 @@ static void interpolate4(bgcn_limb_t *rp, long n, long vn, bgcn_limb_t *v1,
     bgcn_submul_1(vh, v1, L, 16);
     bgcn_submul_1(vh, v2, L, 4);
     mi_sub_in(vh, L, vinf, vn);
-    mi_rshift(vh, L, 1);
+    mi_rshift_const(vh, L, 1);
     /* U into vm2, W into vh. */
     mi_addsub_divexact(vm2, vm2, vm1, L, 0, MI_DBM1_3);
     mi_addsub_divexact(vh, vh, vm1, L, 0, MI_DBM1_3);

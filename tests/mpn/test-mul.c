@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "testlib.h"
+#include "thresholds.h" /* the per-path sets */
 
 typedef bgcn_status (*mul_fn)(bgcn_limb_t *, const bgcn_limb_t *, long,
                               const bgcn_limb_t *, long, bgcn_limb_t *);
@@ -418,7 +419,46 @@ Test(mul, kernel_paths)
             check_one(A_MUL, 0, an, bn, 1);
             check_one(A_MUL, 1, an, an, 1);
         }
+        /* Each path has its own crossovers: both sides of each. */
+        long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                     bgcn_mul_toom44_threshold, bgcn_sqr_toom2_threshold,
+                     bgcn_sqr_toom3_threshold, bgcn_sqr_toom4_threshold};
+        for (int j = 0; j < 6; j++)
+            for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
+                check_one(A_MUL, j >= 3, n, n, n < 1500);
+                check_one(A_MUL, j >= 3, n + t_rand_size(0, n), n, 0);
+            }
     }
+    bgcn_cpu_select("generic");
+}
+
+/* bgcn_cpu_select installs the crossovers tuned for the path it picks
+ * (thresholds.h); unknown names get the generic set. */
+Test(mul, thresholds_follow_path)
+{
+    long want[8] = {BGCN_GENERIC_MUL_TOOM22, BGCN_GENERIC_MUL_TOOM33,
+                    BGCN_GENERIC_MUL_TOOM44, BGCN_GENERIC_MUL_NTT,
+                    BGCN_GENERIC_SQR_TOOM2,  BGCN_GENERIC_SQR_TOOM3,
+                    BGCN_GENERIC_SQR_TOOM4,  BGCN_GENERIC_SQR_NTT};
+    long want_k[BGCN_NTT_KTAB] = BGCN_GENERIC_MUL_NTT_MIN_K;
+    cr_assert_eq(bgcn_cpu_select("generic"), 0);
+    long got[8] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                   bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold,
+                   bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                   bgcn_sqr_toom4_threshold,  bgcn_sqr_ntt_threshold};
+    cr_assert_eq(memcmp(got, want, sizeof want), 0);
+    cr_assert_eq(memcmp(bgcn_mul_ntt_min_k, want_k, sizeof want_k), 0);
+    bgcn_mul_toom22_threshold = 1000;
+    bgcn_mul_thresholds_select("no such path");
+    cr_assert_eq(bgcn_mul_toom22_threshold, BGCN_GENERIC_MUL_TOOM22);
+#ifdef BGC_HAVE_ASM_X86_64
+    const bgcn_kernels *adx = bgcn_kernel_path("adx");
+    if (adx && bgcn_cpu_supported(adx)) {
+        cr_assert_eq(bgcn_cpu_select("adx"), 0);
+        cr_assert_eq(bgcn_mul_toom22_threshold, BGCN_ADX_MUL_TOOM22);
+        cr_assert_eq(bgcn_sqr_toom4_threshold, BGCN_ADX_SQR_TOOM4);
+    }
+#endif
     bgcn_cpu_select("generic");
 }
 
