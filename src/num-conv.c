@@ -56,16 +56,18 @@ static bgc_err parse(bgc_int *r, const unsigned char *dig, size_t nd,
     while (nz > 0 && dig[nd - nz] == 0)
         nz--;
     int pb = pow2_bits(base);
-    uint64_t bits = 0;
-    if (pb) {
-        bits = bgc_sat_mul(nz, (uint64_t)pb);
-    } else if (nz > 0) {
+    /* first a quick bound (ceil(log2 base) bits a digit), enough unless
+     * the literal is near the limit */
+    uint64_t bits = bgc_sat_mul(nz, pb ? (uint64_t)pb
+                                       : (uint64_t)log2_base[base] + 1);
+    if (!pb && bits > bgc_get_max_bits()) {
         size_t k = nz < 10 ? nz : 10;
         double lead = 0;
         for (size_t i = 0; i < k; i++)
             lead = lead * base + dig[nd - nz + i];
-        bits = bgc_bits_of_log2(bgc_lg2(lead + 1) +
-                                (double)(nz - k) * log2_base[base]);
+        uint64_t tight = bgc_bits_of_log2(bgc_lg2(lead + 1) +
+                                          (double)(nz - k) * log2_base[base]);
+        bits = tight < bits ? tight : bits;
     }
     BGC_TRY(bgc_check_bits(bits));
     bgc_int t;

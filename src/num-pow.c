@@ -54,8 +54,13 @@ static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
         zl++;
     uint64_t s = (uint64_t)zl * 64 + (unsigned)__builtin_ctzll(a->d[zl]);
     uint64_t oddbits = bgc_bitlen_u(a) - s;
-    BGC_TRY(bgc_check_bits(oddbits == 1 ? bgc_sat_add(bgc_sat_mul(s, e), 1)
-                                        : pow_bits(a, e)));
+    uint64_t bits = bgc_sat_add(bgc_sat_mul(s, e),
+                                oddbits == 1 ? 1 : bgc_sat_mul(oddbits, e));
+    if (bits > bgc_get_max_bits() && oddbits > 1) {
+        uint64_t tight = pow_bits(a, e); /* the quick one is up to e over */
+        bits = tight < bits ? tight : bits;
+    }
+    BGC_TRY(bgc_check_bits(bits));
 
     bgc_int base, acc;
     bgc_init(&base);
