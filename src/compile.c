@@ -20,7 +20,8 @@
 static bgc_err literal_value(bgc_int *r, const char *s, size_t n)
 {
     int base = 10;
-    char *buf = malloc(n + 1);
+    char sbuf[64]; /* most literals are short: no allocation */
+    char *buf = n < sizeof sbuf ? sbuf : malloc(n + 1);
     size_t m = 0, epos = 0;
     bgc_err e;
     if (!buf)
@@ -65,7 +66,8 @@ static bgc_err literal_value(bgc_int *r, const char *s, size_t n)
         bgc_clear(&ex);
         bgc_clear(&ten);
     }
-    free(buf);
+    if (buf != sbuf)
+        free(buf);
     return e;
 }
 

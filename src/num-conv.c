@@ -92,8 +92,9 @@ static bgc_err set_str(bgc_int *r, const char *s, size_t len, int base)
     int neg = 0;
     if (i < len && (s[i] == '-' || s[i] == '+'))
         neg = s[i++] == '-';
-    /* Validate and collect digit values. */
-    unsigned char *dig = malloc(len - i + 1);
+    /* Validate and collect digit values (short strings on the stack). */
+    unsigned char sdig[64];
+    unsigned char *dig = len - i < sizeof sdig ? sdig : malloc(len - i + 1);
     if (dig == NULL)
         return BGC_ENOMEM;
     size_t nd = 0;
@@ -103,13 +104,15 @@ static bgc_err set_str(bgc_int *r, const char *s, size_t len, int base)
             digit_value((unsigned char)s[i + 1]) < base)
             continue;
         if (v >= base) {
-            free(dig);
+            if (dig != sdig)
+                free(dig);
             return BGC_EDIGIT;
         }
         dig[nd++] = (unsigned char)v;
     }
     if (nd == 0) {
-        free(dig);
+        if (dig != sdig)
+            free(dig);
         return BGC_EDIGIT;
     }
     /* Leading zeros carry no value (and would inflate the bound). */
@@ -117,7 +120,8 @@ static bgc_err set_str(bgc_int *r, const char *s, size_t len, int base)
     while (z + 1 < nd && dig[z] == 0)
         z++;
     bgc_err e = parse(r, dig + z, nd - z, base);
-    free(dig);
+    if (dig != sdig)
+        free(dig);
     if (e == BGC_OK && neg)
         r->size = -r->size;
     return e;
