@@ -24,6 +24,27 @@ bgcn_status bgcn_powm_even(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
                            const bgcn_limb_t *ep, long en,
                            const bgcn_limb_t *mp, long mn) BGCN_WUR;
 
+/* Residues in some representation of esz limbs each (Montgomery form in
+ * 64-bit limbs, or a kernel path's own digits): products and squares
+ * (any aliasing of r with a, b), each returning BGCN_OK / BGCN_ENOMEM. */
+typedef struct bgcn_powm_ops {
+    void *ctx;
+    long esz;
+    bgcn_status (*mul)(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                       const bgcn_limb_t *bp);
+    bgcn_status (*sqr)(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap);
+} bgcn_powm_ops;
+
+/* Left-to-right sliding window with window k (1..10) over the odd powers:
+ * tab has room for 2^(k-1) elements and holds the base in tab[0]; the
+ * rest of the table is filled here, then {r,esz} = base^E in the same
+ * representation.  E has ebits >= 1 bits (top bit set); x is one element
+ * of scratch.  Polls the interrupt flag (BGCN_EINTR). */
+bgcn_status bgcn_powm_window_loop(const bgcn_powm_ops *o, bgcn_limb_t *r,
+                                  bgcn_limb_t *tab, bgcn_limb_t *x,
+                                  const bgcn_limb_t *ep, unsigned long ebits,
+                                  int k) BGCN_WUR;
+
 /* {rp,L} = low L limbs of {ap,L} * {bp,L}; rp overlaps neither. */
 void bgcn_mullo_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                   const bgcn_limb_t *bp, long L);

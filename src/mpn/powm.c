@@ -75,16 +75,76 @@ static int equals_limb(const bgcn_limb_t *bp, long bn, bgcn_limb_t v)
     return bn == (v != 0) && (bn == 0 || bp[0] == v);
 }
 
+/* The sliding window over any representation of residues (powm-impl.h):
+ * tab (2^(k-1) elements of o->esz limbs) holds b in tab[0]; fills the
+ * rest of the table, then leaves b^E in r.  x is one element of scratch. */
+bgcn_status bgcn_powm_window_loop(const bgcn_powm_ops *o, bgcn_limb_t *r,
+                                  bgcn_limb_t *tab, bgcn_limb_t *x,
+                                  const bgcn_limb_t *ep, unsigned long ebits,
+                                  int k)
+{
+    long tabn = 1L << (k - 1), sz = o->esz;
+    if (tabn > 1) {
+        BGCN_TRY(o->sqr(o->ctx, x, tab));
+        for (long i = 1; i < tabn; i++)
+            BGCN_TRY(o->mul(o->ctx, tab + i * sz, tab + (i - 1) * sz, x));
+    }
+    /* The top window starts at the top bit (a one). */
+    long pos = (long)ebits - 1;
+    int first = 1;
+    while (pos >= 0) {
+        BGCN_POLL();
+        if (!getbit(ep, (unsigned long)pos)) {
+            BGCN_TRY(o->sqr(o->ctx, r, r));
+            pos--;
+            continue;
+        }
+        int len = pos + 1 < k ? (int)(pos + 1) : k;
+        bgcn_limb_t v = getbits(ep, (unsigned long)pos, len);
+        int tz = __builtin_ctzll(v);
+        v >>= tz;
+        len -= tz;
+        if (first) {
+            bgcn_copyi(r, tab + (long)(v >> 1) * sz, sz);
+            first = 0;
+        } else {
+            for (int i = 0; i < len; i++)
+                BGCN_TRY(o->sqr(o->ctx, r, r));
+            BGCN_TRY(o->mul(o->ctx, r, r, tab + (long)(v >> 1) * sz));
+        }
+        pos -= len;
+    }
+    return BGCN_OK;
+}
+
+static bgcn_status ops_mul(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                           const bgcn_limb_t *bp)
+{
+    return bgcn_mont_mul((bgcn_mont *)ctx, rp, ap, bp);
+}
+
+static bgcn_status ops_sqr(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap)
+{
+    return bgcn_mont_sqr((bgcn_mont *)ctx, rp, ap);
+}
+
 /* B^E mod M for odd M of mn limbs (normalised), E normalised, en >= 1. */
 bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
                           const bgcn_limb_t *ep, long en,
                           const bgcn_limb_t *mp, long n)
 {
-    bgcn_mont ctx;
-    BGCN_TRY(bgcn_mont_init(&ctx, mp, n));
     unsigned long ebits = (unsigned long)en * 64 - (unsigned long)__builtin_clzll(ep[en - 1]);
     int base2 = equals_limb(bp, bn, 2) && !(n == 1 && mp[0] <= 2);
     int k = base2 ? 1 : bgcn_powm_window(ebits);
+    /* A path with its own residue format (AVX-512 IFMA digits) runs the
+     * whole exponentiation in it: one conversion each way. */
+    if (!base2 && bgcn_kern.powm_odd) {
+        bgcn_status hst;
+        if (bgcn_kern.powm_odd(&hst, rp, bp, bn, ep, ebits, mp, n, k))
+            return hst;
+    }
+    bgcn_mont ctx;
+    BGCN_TRY(bgcn_mont_init(&ctx, mp, n));
     long tabn = base2 ? 1 : (1L << (k - 1));
     bgcn_status st = BGCN_OK;
     /* table (tabn entries), r, b^2 / doubling scratch */
@@ -109,43 +169,10 @@ bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
     } else {
         if ((st = bgcn_mont_to(&ctx, tab, bp, bn)) != BGCN_OK)
             goto done;
-        if (tabn > 1) {
-            if ((st = bgcn_mont_sqr(&ctx, x, tab)) != BGCN_OK)
-                goto done;
-            for (long i = 1; i < tabn; i++)
-                if ((st = bgcn_mont_mul(&ctx, tab + i * n, tab + (i - 1) * n,
-                                        x)) != BGCN_OK)
-                    goto done;
-        }
-        /* The top window starts at the top bit (a one). */
-        long pos = (long)ebits - 1;
-        int first = 1;
-        while (pos >= 0) {
-            BGCN_POLL_GOTO(st, done);
-            if (!getbit(ep, (unsigned long)pos)) {
-                if ((st = bgcn_mont_sqr(&ctx, r, r)) != BGCN_OK)
-                    goto done;
-                pos--;
-                continue;
-            }
-            int len = pos + 1 < k ? (int)(pos + 1) : k;
-            bgcn_limb_t v = getbits(ep, (unsigned long)pos, len);
-            int tz = __builtin_ctzll(v);
-            v >>= tz;
-            len -= tz;
-            if (first) {
-                bgcn_copyi(r, tab + (long)(v >> 1) * n, n);
-                first = 0;
-            } else {
-                for (int i = 0; i < len; i++)
-                    if ((st = bgcn_mont_sqr(&ctx, r, r)) != BGCN_OK)
-                        goto done;
-                if ((st = bgcn_mont_mul(&ctx, r, r, tab + (long)(v >> 1) * n)) !=
-                    BGCN_OK)
-                    goto done;
-            }
-            pos -= len;
-        }
+        bgcn_powm_ops o = {&ctx, n, ops_mul, ops_sqr};
+        if ((st = bgcn_powm_window_loop(&o, r, tab, x, ep, ebits, k)) !=
+            BGCN_OK)
+            goto done;
     }
     bgcn_mont_from(&ctx, rp, r);
 done:

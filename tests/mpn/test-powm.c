@@ -128,6 +128,43 @@ Test(powm, full_size_exponent)
     }
 }
 
+/* Sizes of the avx512 path's digit-form exponentiation (21..64 limbs) and
+ * around it, with the bases at the ends of the residue range (0, 1, m-1,
+ * m, 2m-ish) and exponents 1, 2, 3 and full size: residues kept below 2m
+ * without a final subtraction must still come out fully reduced. */
+Test(powm, residue_range_edges)
+{
+    static const long sizes[] = {20, 21, 26, 33, 40, 64, 65};
+    for (unsigned i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        long mn = sizes[i];
+        bgcn_limb_t mp[mn], bp[mn + 1], ep[mn];
+        rand_mod(mp, mn, 1);
+        for (int b = 0; b < 5; b++) {
+            long bn = mn;
+            bgcn_zero(bp, mn + 1);
+            if (b == 1)
+                bp[0] = 1;
+            else if (b == 2 || b == 3) {
+                bgcn_copyi(bp, mp, mn);
+                if (b == 2)
+                    bp[0] -= 1; /* m - 1 */
+            } else if (b == 4) {
+                bp[mn] = bgcn_lshift(bp, mp, mn, 1); /* 2m + 1 */
+                bp[0] |= 1;
+                bn = mn + 1;
+            }
+            for (int e = 0; e < 4; e++) {
+                long en = e < 3 ? 1 : mn;
+                if (e < 3)
+                    ep[0] = (bgcn_limb_t)e + 1;
+                else
+                    t_fill_normalized(ep, mn);
+                check(bp, bn, ep, en, mp, mn, 0);
+            }
+        }
+    }
+}
+
 Test(powm, edge_cases)
 {
     bgcn_limb_t one[1] = {1}, zero[2] = {0, 0}, two[1] = {2};

@@ -52,6 +52,7 @@
 #include "bgcn.h"
 #include "asm/x86_64/ifma.h"
 #include "asm/x86_64/paths.h"
+#include "powm-impl.h"
 
 #include <string.h>
 
@@ -179,4 +180,136 @@ void bgcn_mont_sqr_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
         return;
     }
     mont_ifma(rp, ap, ap, mp, n, minv);
+}
+
+/* ---- whole exponentiation in 52-bit digits (the path's powm_odd) ----
+ *
+ * Converting a and b to digits and the result back costs about a sixth of
+ * each product at 2048 bits, and M was converted on every call.  Here the
+ * residues stay in digits for the whole exponentiation, in the Montgomery
+ * domain of R' = 2^(52k) (not 2^(64n)), and the products skip the final
+ * subtraction (almost Montgomery multiplication): with k chosen so that
+ * R' >= 4m, inputs below 2m give (ab + ym)/R' < (4m^2 + R'm)/R' <= 2m,
+ * so every residue stays below 2m.  In: b R' mod m by one division of
+ * b * 2^(52k).  Out: one product by 1, which gives at most m (m itself
+ * only for a residue of 0), then one masked subtraction.  An element is
+ * 8*nz digits (MAXZ vectors at most); the digits are canonical (< 2^52),
+ * so an element serves directly as the multiplier's digit array.
+ * Measured (full-size exponent, avx512 path, same process as GMP 6.2.1):
+ * 2048 bits 1.37 -> 1.08 ms, 3072 bits 3.31 -> 2.65 ms, 4096 bits
+ * 6.45 -> 5.29 ms (GMP 2.49 / 8.2 / 19.1 ms). */
+/* From 16 limbs the digit-form exponentiation beats the ADX kernels'
+ * (measured, full-size exponents, avx512 path vs the same with this hook
+ * off: 832 bits 181 vs 159 us, 960 bits 231 vs 229, 1024 bits 254 vs
+ * 274, 1280 bits 393 vs 493), below 21 limbs where the single IFMA
+ * product does not: the conversions it saves are what made the
+ * difference. */
+#define BGCN_IFMA_EXP_MIN 16
+
+typedef struct {
+    int k, nz;
+    uint64_t k0;
+    __m512i M[MAXZ], Mu[MAXZ];
+} ifma_exp;
+
+IFMA_TARGET static bgcn_status ifma_exp_mul(void *vc, bgcn_limb_t *rp,
+                                            const bgcn_limb_t *ap,
+                                            const bgcn_limb_t *bp)
+{
+    const ifma_exp *c = vc;
+    int nz = c->nz;
+    __m512i A[MAXZ], Au[MAXZ], R[MAXZ];
+    for (int v = 0; v < nz; v++)
+        A[v] = _mm512_loadu_si512((const void *)(ap + 8 * v));
+    lane_up(Au, A, nz);
+    switch (nz) {
+#define EXP_CASE(z)                                                        \
+    case z:                                                                \
+        amm_loop(R, A, Au, c->M, c->Mu, bp, c->k, c->k0, z);               \
+        break;
+        EXP_CASE(2)
+        EXP_CASE(3)
+        EXP_CASE(4)
+        EXP_CASE(5)
+        EXP_CASE(6)
+        EXP_CASE(7)
+        EXP_CASE(8)
+        EXP_CASE(9)
+        EXP_CASE(10)
+#undef EXP_CASE
+    }
+    normalise(R, nz);
+    for (int v = 0; v < nz; v++)
+        _mm512_storeu_si512((void *)(rp + 8 * v), R[v]);
+    return BGCN_OK;
+}
+
+static bgcn_status ifma_exp_sqr(void *vc, bgcn_limb_t *rp,
+                                const bgcn_limb_t *ap)
+{
+    return ifma_exp_mul(vc, rp, ap, ap);
+}
+
+IFMA_TARGET int bgcn_powm_odd_ifma(bgcn_status *st, bgcn_limb_t *rp,
+                                   const bgcn_limb_t *bp, long bn,
+                                   const bgcn_limb_t *ep, unsigned long ebits,
+                                   const bgcn_limb_t *mp, long n, int k)
+{
+    if (n < BGCN_IFMA_EXP_MIN || n > BGCN_IFMA_MAX)
+        return 0;
+    ifma_exp c;
+    c.k = (int)((64 * n + 2 + 51) / 52); /* 2^(52k) >= 4m */
+    c.nz = (c.k + 1 + 7) / 8;
+    c.k0 = bgcn_mont_minv(mp[0]) & M52;
+    if (c.nz > MAXZ)
+        return 0;
+    int nz = c.nz;
+    long esz = 8L * nz, tabn = 1L << (k - 1);
+    to_digits(c.M, mp, n, 0, nz);
+    lane_up(c.Mu, c.M, nz);
+    /* b * 2^(52k) as limbs: 52k < 64n + 64 + 52, so n + bn + 2 limbs */
+    long sh = 52L * c.k, q = sh / 64, nn = bn + q + 1;
+    bgcn_limb_t *blk = bgcn_alloc_limbs((size_t)(tabn + 2) * (size_t)esz +
+                                        (size_t)nn + (size_t)n + 16 + 8);
+    if (!blk) {
+        *st = BGCN_ENOMEM;
+        return 1;
+    }
+    /* 64-byte alignment is not needed (unaligned vector loads) */
+    bgcn_limb_t *tab = blk, *r = tab + tabn * esz, *x = r + esz;
+    bgcn_limb_t *num = x + esz, *red = num + nn;
+    bgcn_zero(num, q);
+    num[nn - 1] = bgcn_lshift(num + q, bp, bn, (unsigned)(sh % 64));
+    long numn = bgcn_normalized_size(num, nn);
+    if (numn < n) {
+        bgcn_copyi(red, num, numn);
+        bgcn_zero(red + numn, n - numn);
+    } else if ((*st = bgcn_tdiv_qr(NULL, red, num, numn, mp, n)) != BGCN_OK) {
+        bgcn_free_limbs(blk);
+        return 1;
+    }
+    __m512i D[MAXZ];
+    to_digits(D, red, n, 0, nz);
+    for (int v = 0; v < nz; v++)
+        _mm512_storeu_si512((void *)(tab + 8 * v), D[v]);
+    bgcn_powm_ops o = {&c, esz, ifma_exp_mul, ifma_exp_sqr};
+    *st = bgcn_powm_window_loop(&o, r, tab, x, ep, ebits, k);
+    if (*st == BGCN_OK) {
+        /* out of the domain: r * 1 / R' <= m */
+        bgcn_zero(x, esz);
+        x[0] = 1;
+        ifma_exp_mul(&c, r, r, x);
+        uint64_t dg[8 * MAXZ + 16];
+        memcpy(dg, r, sizeof(uint64_t) * (size_t)esz);
+        memset(dg + esz, 0, sizeof(uint64_t) * 16);
+        bgcn_limb_t t[64 + 8], d[64];
+        from_digits(t, n, dg);
+        bgcn_limb_t bw = bgcn_sub_n_x86_64(d, t, mp, n);
+        bgcn_limb_t keep = (bgcn_limb_t)0 - bw; /* t < m: keep t */
+        for (long j = 0; j < n; j++)
+            rp[j] = (t[j] & keep) | (d[j] & ~keep);
+    }
+    bgcn_free_limbs(blk);
+    _mm256_zeroupper();
+    return 1;
 }

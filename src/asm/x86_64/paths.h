@@ -72,6 +72,11 @@ void bgcn_mont_mul_n_ifma(bgcn_limb_t *, const bgcn_limb_t *,
                           bgcn_limb_t);
 void bgcn_mont_sqr_n_ifma(bgcn_limb_t *, const bgcn_limb_t *,
                           const bgcn_limb_t *, long, bgcn_limb_t);
+/* The whole odd-modulus exponentiation in IFMA digits for 16..64 limbs
+ * (the kernel table's powm_odd; returns 0 outside those sizes). */
+int bgcn_powm_odd_ifma(bgcn_status *, bgcn_limb_t *, const bgcn_limb_t *,
+                       long, const bgcn_limb_t *, unsigned long,
+                       const bgcn_limb_t *, long, int);
 /* Fully unrolled n = 4 and n = 8 (the n argument is ignored). */
 void bgcn_mont_mul_4_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          const bgcn_limb_t *, const bgcn_limb_t *, long,
