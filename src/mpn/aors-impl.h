@@ -24,63 +24,53 @@
 typedef unsigned long long aors_ull_alias __attribute__((may_alias));
 #endif
 
+/* One limb: *r = a + b + c (sub: a - b - c); returns the carry (borrow).
+ * sub is a constant at every call, so the choice folds away. */
+static inline __attribute__((always_inline)) bgcn_limb_t
+aors_step(bgcn_limb_t c, bgcn_limb_t a, bgcn_limb_t b, bgcn_limb_t *r,
+          int sub)
+{
+#ifdef AORS_HAVE_ADDCARRY
+    return sub ? _subborrow_u64((unsigned char)c, a, b, (aors_ull_alias *)r)
+               : _addcarry_u64((unsigned char)c, a, b, (aors_ull_alias *)r);
+#else
+    bgcn_limb_t x = sub ? a - b : a + b;
+    bgcn_limb_t c1 = sub ? a < b : x < a;
+    bgcn_limb_t y = sub ? x - c : x + c;
+    *r = y;
+    return c1 | (sub ? x < c : y < x);
+#endif
+}
+
+/* {rp,n} = {ap,n} + {bp,n} (sub: -), n >= 0; returns the carry (borrow).
+ * Four limbs per iteration so that the chain stays in the flag. */
+static inline __attribute__((always_inline)) bgcn_limb_t
+aors_n(bgcn_limb_t *rp, const bgcn_limb_t *ap, const bgcn_limb_t *bp, long n,
+       int sub)
+{
+    bgcn_limb_t c = 0;
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        c = aors_step(c, ap[i], bp[i], &rp[i], sub);
+        c = aors_step(c, ap[i + 1], bp[i + 1], &rp[i + 1], sub);
+        c = aors_step(c, ap[i + 2], bp[i + 2], &rp[i + 2], sub);
+        c = aors_step(c, ap[i + 3], bp[i + 3], &rp[i + 3], sub);
+    }
+    for (; i < n; i++)
+        c = aors_step(c, ap[i], bp[i], &rp[i], sub);
+    return c;
+}
+
 static inline bgcn_limb_t aors_add_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                      const bgcn_limb_t *bp, long n)
 {
-#ifdef AORS_HAVE_ADDCARRY
-    aors_ull_alias *r = (aors_ull_alias *)rp;
-    unsigned char c = 0;
-    long i = 0;
-    for (; i + 4 <= n; i += 4) {
-        c = _addcarry_u64(c, ap[i], bp[i], &r[i]);
-        c = _addcarry_u64(c, ap[i + 1], bp[i + 1], &r[i + 1]);
-        c = _addcarry_u64(c, ap[i + 2], bp[i + 2], &r[i + 2]);
-        c = _addcarry_u64(c, ap[i + 3], bp[i + 3], &r[i + 3]);
-    }
-    for (; i < n; i++)
-        c = _addcarry_u64(c, ap[i], bp[i], &r[i]);
-    return c;
-#else
-    bgcn_limb_t cy = 0;
-    for (long i = 0; i < n; i++) {
-        bgcn_limb_t a = ap[i], s = a + bp[i];
-        bgcn_limb_t c1 = s < a;
-        bgcn_limb_t r = s + cy;
-        cy = c1 | (r < s);
-        rp[i] = r;
-    }
-    return cy;
-#endif
+    return aors_n(rp, ap, bp, n, 0);
 }
 
 static inline bgcn_limb_t aors_sub_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                      const bgcn_limb_t *bp, long n)
 {
-#ifdef AORS_HAVE_ADDCARRY
-    aors_ull_alias *r = (aors_ull_alias *)rp;
-    unsigned char c = 0;
-    long i = 0;
-    for (; i + 4 <= n; i += 4) {
-        c = _subborrow_u64(c, ap[i], bp[i], &r[i]);
-        c = _subborrow_u64(c, ap[i + 1], bp[i + 1], &r[i + 1]);
-        c = _subborrow_u64(c, ap[i + 2], bp[i + 2], &r[i + 2]);
-        c = _subborrow_u64(c, ap[i + 3], bp[i + 3], &r[i + 3]);
-    }
-    for (; i < n; i++)
-        c = _subborrow_u64(c, ap[i], bp[i], &r[i]);
-    return c;
-#else
-    bgcn_limb_t bw = 0;
-    for (long i = 0; i < n; i++) {
-        bgcn_limb_t a = ap[i], b = bp[i];
-        bgcn_limb_t d = a - b;
-        bgcn_limb_t b1 = a < b;
-        bgcn_limb_t r = d - bw;
-        bw = b1 | (d < bw);
-        rp[i] = r;
-    }
-    return bw;
-#endif
+    return aors_n(rp, ap, bp, n, 1);
 }
 
 #endif

@@ -17,6 +17,31 @@
 #include "bgcn.h"
 #include "mul-impl.h"
 
+/* The recombination shared by mul and sqr: rp holds v0 (2n limbs) and
+ * then vinf (n + h limbs, h = the top pieces' sizes summed, minus n);
+ * {vm1,2n} is |vm1|, vm1 < 0 when neg.  Completes {rp, 3n + h}. */
+static void recombine2(bgcn_limb_t *rp, long n, long h,
+                       const bgcn_limb_t *vm1, int neg)
+{
+    /* H = H0 + L1 at rp + 2n. */
+    bgcn_limb_t cy = mi_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
+    /* x^1: L0 + H. */
+    bgcn_limb_t cy1 = cy + mi_add_n(rp + n, rp + 2 * n, rp, n);
+    /* x^2: H + H1. */
+    bgcn_limb_t cy2 = cy + mi_add_in(rp + 2 * n, n, rp + 3 * n, h);
+    /* x^1 .. x^3: -vm1, i.e. + |vm1| when vm1 < 0. */
+    if (neg)
+        cy2 += mi_add_n(rp + n, rp + n, vm1, 2 * n);
+    else
+        cy2 -= mi_sub_n(rp + n, rp + n, vm1, 2 * n);
+    mi_incr(rp + 2 * n, n + h, cy1);
+    /* cy2 is a small signed value held in an unsigned limb. */
+    if ((int64_t)cy2 > 0)
+        mi_incr(rp + 3 * n, h, cy2);
+    else if ((int64_t)cy2 < 0)
+        mi_decr(rp + 3 * n, h, -cy2);
+}
+
 bgcn_status bgcn_mul_toom22(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                             const bgcn_limb_t *bp, long bn,
                             bgcn_limb_t *scratch)
@@ -39,23 +64,7 @@ bgcn_status bgcn_mul_toom22(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     BGCN_TRY(mi_mul_sub(rp, a0, n, b0, n, ws));
     BGCN_TRY(mi_mul_sub(rp + 2 * n, a1, s, b1, t, ws));
 
-    /* H = H0 + L1 at rp + 2n. */
-    bgcn_limb_t cy = mi_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
-    /* x^1: L0 + H. */
-    bgcn_limb_t cy1 = cy + mi_add_n(rp + n, rp + 2 * n, rp, n);
-    /* x^2: H + H1. */
-    bgcn_limb_t cy2 = cy + mi_add_in(rp + 2 * n, n, rp + 3 * n, h);
-    /* x^1 .. x^3: -vm1, i.e. + |vm1| when vm1 < 0. */
-    if (neg)
-        cy2 += mi_add_n(rp + n, rp + n, vm1, 2 * n);
-    else
-        cy2 -= mi_sub_n(rp + n, rp + n, vm1, 2 * n);
-    mi_incr(rp + 2 * n, n + h, cy1);
-    /* cy2 is a small signed value held in an unsigned limb. */
-    if ((int64_t)cy2 > 0)
-        mi_incr(rp + 3 * n, h, cy2);
-    else if ((int64_t)cy2 < 0)
-        mi_decr(rp + 3 * n, h, -cy2);
+    recombine2(rp, n, h, vm1, neg);
     return BGCN_OK;
 }
 
@@ -76,14 +85,6 @@ bgcn_status bgcn_sqr_toom2(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     BGCN_TRY(mi_sqr_sub(rp, a0, n, ws));
     BGCN_TRY(mi_sqr_sub(rp + 2 * n, a1, s, ws));
 
-    bgcn_limb_t cy = mi_add_n(rp + 2 * n, rp + n, rp + 2 * n, n);
-    bgcn_limb_t cy1 = cy + mi_add_n(rp + n, rp + 2 * n, rp, n);
-    bgcn_limb_t cy2 = cy + mi_add_in(rp + 2 * n, n, rp + 3 * n, h);
-    cy2 -= mi_sub_n(rp + n, rp + n, vm1, 2 * n);
-    mi_incr(rp + 2 * n, n + h, cy1);
-    if ((int64_t)cy2 > 0)
-        mi_incr(rp + 3 * n, h, cy2);
-    else if ((int64_t)cy2 < 0)
-        mi_decr(rp + 3 * n, h, -cy2);
+    recombine2(rp, n, h, vm1, 0);
     return BGCN_OK;
 }
