@@ -124,11 +124,13 @@ typedef struct bgcn_kernels {
                        bgcn_limb_t);
     void (*mont_sqr_n)(bgcn_limb_t *, const bgcn_limb_t *,
                        const bgcn_limb_t *, long, bgcn_limb_t);
-    /* Optional (NULL on most paths): the whole odd-modulus sliding-window
-     * exponentiation in the path's own residue format (powm.c calls it
-     * with M odd and normalised, n limbs, E != 0 of ebits bits, window k,
-     * base not 2).  Returns 0 when it does not take this size, else 1
-     * with the result {rp,n} and the status in *st (as bgcn_powm). */
+    /* Optional (NULL on most paths): the whole odd-modulus exponentiation
+     * in the path's own residue format, M odd and normalised (n limbs).
+     * k > 0: powm.c's sliding window k (E != 0 of ebits bits, base not
+     * 2); k < 0: powm_sec.c's constant-time fixed window of -k bits over
+     * all ebits = 64 en bits.  Returns 0 when it does not take this size
+     * (a choice made from n only), else 1 with the result {rp,n} and the
+     * status in *st (as bgcn_powm / bgcn_powm_sec). */
     int (*powm_odd)(bgcn_status *st, bgcn_limb_t *rp, const bgcn_limb_t *bp,
                     long bn, const bgcn_limb_t *ep, unsigned long ebits,
                     const bgcn_limb_t *mp, long n, int k);

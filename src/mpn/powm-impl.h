@@ -45,6 +45,14 @@ bgcn_status bgcn_powm_window_loop(const bgcn_powm_ops *o, bgcn_limb_t *r,
                                   const bgcn_limb_t *ep, unsigned long ebits,
                                   int k) BGCN_WUR;
 
+/* The constant-time fixed window w (<= 6) over the same representations:
+ * tab has room for 2^w elements and holds 1 in tab[0] and the base in
+ * tab[1]; E has en limbs, all read (positions depend on en and w only).
+ * {r,esz} = base^E; x is one element of scratch.  Status as above. */
+bgcn_status bgcn_powm_sec_loop(const bgcn_powm_ops *o, bgcn_limb_t *r,
+                               bgcn_limb_t *tab, bgcn_limb_t *x,
+                               const bgcn_limb_t *ep, long en, int w) BGCN_WUR;
+
 /* {rp,L} = low L limbs of {ap,L} * {bp,L}; rp overlaps neither. */
 void bgcn_mullo_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                   const bgcn_limb_t *bp, long L);

@@ -140,6 +140,45 @@ static bgcn_limb_t digit(const bgcn_limb_t *ep, long pos, int w)
     return v & (((bgcn_limb_t)1 << w) - 1);
 }
 
+bgcn_status bgcn_powm_sec_loop(const bgcn_powm_ops *o, bgcn_limb_t *r,
+                               bgcn_limb_t *tab, bgcn_limb_t *x,
+                               const bgcn_limb_t *ep, long en, int w)
+{
+    long cnt = 1L << w, sz = o->esz;
+    unsigned long bits = (unsigned long)en * 64;
+    for (long j = 2; j < cnt; j++)
+        BGCN_TRY(o->mul(o->ctx, tab + j * sz, tab + (j - 1) * sz, tab + sz));
+    /* First digit: the top (bits mod w, or w) bits. */
+    long pos = (long)bits - 1;
+    int w0 = (int)(bits % (unsigned long)w);
+    if (w0 == 0)
+        w0 = w;
+    tab_select(r, tab, cnt, sz, digit(ep, pos, w0));
+    pos -= w0;
+    while (pos >= 0) {
+        BGCN_POLL();
+        for (int i = 0; i < w; i++)
+            BGCN_TRY(o->sqr(o->ctx, r, r));
+        tab_select(x, tab, cnt, sz, digit(ep, pos, w));
+        BGCN_TRY(o->mul(o->ctx, r, r, x));
+        pos -= w;
+    }
+    return BGCN_OK;
+}
+
+static bgcn_status ops_mul(void *o, bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                           const bgcn_limb_t *bp)
+{
+    sec_mul((sec_ops *)o, rp, ap, bp);
+    return BGCN_OK;
+}
+
+static bgcn_status ops_sqr(void *o, bgcn_limb_t *rp, const bgcn_limb_t *ap)
+{
+    sec_sqr((sec_ops *)o, rp, ap);
+    return BGCN_OK;
+}
+
 bgcn_status bgcn_powm_sec(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
                           const bgcn_limb_t *ep, long en,
                           const bgcn_limb_t *mp, long mn)
@@ -154,10 +193,17 @@ bgcn_status bgcn_powm_sec(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
         return BGCN_OK;
     }
     long n = mn;
-    bgcn_mont ctx;
-    BGCN_TRY(bgcn_mont_init(&ctx, mp, n));
     unsigned long bits = (unsigned long)en * 64;
     int w = sec_window(bits);
+    /* A path with its own residue format runs the same fixed-window loop
+     * in it (the choice depends on n only). */
+    if (bgcn_kern.powm_odd) {
+        bgcn_status hst;
+        if (bgcn_kern.powm_odd(&hst, rp, bp, bn, ep, bits, mp, n, -w))
+            return hst;
+    }
+    bgcn_mont ctx;
+    BGCN_TRY(bgcn_mont_init(&ctx, mp, n));
     long cnt = 1L << w;
     bgcn_status st = BGCN_OK;
     bgcn_limb_t *blk = bgcn_alloc_limbs((size_t)(cnt + 2) * (size_t)n +
@@ -167,27 +213,13 @@ bgcn_status bgcn_powm_sec(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
         return BGCN_ENOMEM;
     }
     bgcn_limb_t *tab = blk, *r = tab + cnt * n, *x = r + n;
-    sec_ops o = {&ctx, x + n};
+    sec_ops so = {&ctx, x + n};
     bgcn_copyi(tab, ctx.one, n);
     if ((st = bgcn_mont_to(&ctx, tab + n, bp, bn)) != BGCN_OK)
         goto done;
-    for (long j = 2; j < cnt; j++)
-        sec_mul(&o, tab + j * n, tab + (j - 1) * n, tab + n);
-    /* First digit: the top (bits mod w, or w) bits. */
-    long pos = (long)bits - 1;
-    int w0 = (int)(bits % (unsigned long)w);
-    if (w0 == 0)
-        w0 = w;
-    tab_select(r, tab, cnt, n, digit(ep, pos, w0));
-    pos -= w0;
-    while (pos >= 0) {
-        BGCN_POLL_GOTO(st, done);
-        for (int i = 0; i < w; i++)
-            sec_sqr(&o, r, r);
-        tab_select(x, tab, cnt, n, digit(ep, pos, w));
-        sec_mul(&o, r, r, x);
-        pos -= w;
-    }
+    bgcn_powm_ops o = {&so, n, ops_mul, ops_sqr};
+    if ((st = bgcn_powm_sec_loop(&o, r, tab, x, ep, en, w)) != BGCN_OK)
+        goto done;
     bgcn_mont_from(&ctx, rp, r);
 done:
     bgcn_free_limbs(blk);

@@ -250,6 +250,33 @@ static bgcn_status ifma_exp_sqr(void *vc, bgcn_limb_t *rp,
     return ifma_exp_mul(vc, rp, ap, ap);
 }
 
+/* {dst, 8 nz} = digits of x * 2^(52k) mod m for x = {xp,xn};
+ * num has room for xn + q + 1 limbs (q = 52k / 64), red for n. */
+IFMA_TARGET static bgcn_status to_form(const ifma_exp *c, bgcn_limb_t *dst,
+                                       const bgcn_limb_t *xp, long xn,
+                                       const bgcn_limb_t *mp, long n,
+                                       bgcn_limb_t *num, bgcn_limb_t *red)
+{
+    long sh = 52L * c->k, q = sh / 64, nn = xn + q + 1;
+    bgcn_zero(num, q);
+    /* 52k = 64n + s with 4 <= s <= 52, so the shift count is never 0 */
+    num[nn - 1] = bgcn_lshift(num + q, xp, xn, (unsigned)(sh % 64));
+    long numn = bgcn_normalized_size(num, nn);
+    if (numn < n) {
+        bgcn_copyi(red, num, numn);
+        bgcn_zero(red + numn, n - numn);
+    } else {
+        BGCN_TRY(bgcn_tdiv_qr(NULL, red, num, numn, mp, n));
+    }
+    __m512i D[MAXZ];
+    to_digits(D, red, n, 0, c->nz);
+    for (int v = 0; v < c->nz; v++)
+        _mm512_storeu_si512((void *)(dst + 8 * v), D[v]);
+    return BGCN_OK;
+}
+
+/* The kernel table's powm_odd: k > 0 the sliding window (powm.c), k < 0
+ * the constant-time fixed window of -k bits (powm_sec.c; ebits = 64 en). */
 IFMA_TARGET int bgcn_powm_odd_ifma(bgcn_status *st, bgcn_limb_t *rp,
                                    const bgcn_limb_t *bp, long bn,
                                    const bgcn_limb_t *ep, unsigned long ebits,
@@ -263,37 +290,31 @@ IFMA_TARGET int bgcn_powm_odd_ifma(bgcn_status *st, bgcn_limb_t *rp,
     c.k0 = bgcn_mont_minv(mp[0]) & M52;
     if (c.nz > MAXZ)
         return 0;
-    int nz = c.nz;
-    long esz = 8L * nz, tabn = 1L << (k - 1);
+    int nz = c.nz, sec = k < 0;
+    long esz = 8L * nz, tabn = sec ? 1L << -k : 1L << (k - 1);
     to_digits(c.M, mp, n, 0, nz);
     lane_up(c.Mu, c.M, nz);
-    /* b * 2^(52k) as limbs: 52k < 64n + 64 + 52, so n + bn + 2 limbs */
-    long sh = 52L * c.k, q = sh / 64, nn = bn + q + 1;
+    long q = 52L * c.k / 64, xn = bn > 1 ? bn : 1;
     bgcn_limb_t *blk = bgcn_alloc_limbs((size_t)(tabn + 2) * (size_t)esz +
-                                        (size_t)nn + (size_t)n + 16 + 8);
+                                        (size_t)(xn + q + 1) + (size_t)n);
     if (!blk) {
         *st = BGCN_ENOMEM;
         return 1;
     }
     /* 64-byte alignment is not needed (unaligned vector loads) */
     bgcn_limb_t *tab = blk, *r = tab + tabn * esz, *x = r + esz;
-    bgcn_limb_t *num = x + esz, *red = num + nn;
-    bgcn_zero(num, q);
-    num[nn - 1] = bgcn_lshift(num + q, bp, bn, (unsigned)(sh % 64));
-    long numn = bgcn_normalized_size(num, nn);
-    if (numn < n) {
-        bgcn_copyi(red, num, numn);
-        bgcn_zero(red + numn, n - numn);
-    } else if ((*st = bgcn_tdiv_qr(NULL, red, num, numn, mp, n)) != BGCN_OK) {
-        bgcn_free_limbs(blk);
-        return 1;
-    }
-    __m512i D[MAXZ];
-    to_digits(D, red, n, 0, nz);
-    for (int v = 0; v < nz; v++)
-        _mm512_storeu_si512((void *)(tab + 8 * v), D[v]);
+    bgcn_limb_t *num = x + esz, *red = num + xn + q + 1;
     bgcn_powm_ops o = {&c, esz, ifma_exp_mul, ifma_exp_sqr};
-    *st = bgcn_powm_window_loop(&o, r, tab, x, ep, ebits, k);
+    if (sec) {
+        bgcn_limb_t one = 1;
+        if ((*st = to_form(&c, tab, &one, 1, mp, n, num, red)) == BGCN_OK &&
+            (*st = to_form(&c, tab + esz, bp, bn, mp, n, num, red)) ==
+                BGCN_OK)
+            *st = bgcn_powm_sec_loop(&o, r, tab, x, ep, (long)(ebits / 64),
+                                     -k);
+    } else if ((*st = to_form(&c, tab, bp, bn, mp, n, num, red)) == BGCN_OK) {
+        *st = bgcn_powm_window_loop(&o, r, tab, x, ep, ebits, k);
+    }
     if (*st == BGCN_OK) {
         /* out of the domain: r * 1 / R' <= m */
         bgcn_zero(x, esz);
