@@ -192,16 +192,23 @@ static inline const mp_limb_t *limbs(const bgc_int *x)
     return x->d ? (const mp_limb_t *)x->d : &zero_limb;
 }
 
+/* An absent operand reads as 0. */
+static mpz_t zero_z = MPZ_ROINIT_N((mp_limb_t *)&zero_limb, 0);
+
+/* Per operation, so the common small case makes no library call: the
+ * view is filled as MPZ_ROINIT_N does (the value is already normalised,
+ * which is all mpz_roinit_n would add). */
 static mpz_srcptr take(mpz_ptr copy, mpz_ptr view, const bgc_int *x,
                        const bgc_int *r1, const bgc_int *r2, long *sz)
 {
     if (x == NULL) {
-        mpz_set_ui(copy, 0);
         *sz = 0;
-        return copy;
+        return zero_z;
     }
     *sz = BGC_ABS(x->size);
-    mpz_roinit_n(view, limbs(x), x->size);
+    view->_mp_alloc = 0;
+    view->_mp_size = (int)x->size;
+    view->_mp_d = (mp_limb_t *)limbs(x);
     if (x != r1 && x != r2)
         return view;
     mpz_set(copy, view);
@@ -236,10 +243,15 @@ int bgc_v_snap_str(const char *s, size_t len, int base)
         }
     }
     /* GMP takes neither '_' nor a leading '+'. */
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        if (s[i] != '_' && !(i == 0 && s[i] == '+'))
-            vstr[n++] = s[i];
+    size_t n = 0, i = len > 0 && s[0] == '+';
+    if (memchr(s, '_', len) == NULL) {
+        n = len - i;
+        memcpy(vstr, s + i, n);
+    } else {
+        for (; i < len; i++)
+            if (s[i] != '_')
+                vstr[n++] = s[i];
+    }
     vstr[n] = '\0';
     sa = (long)len;
     sb = sc = 0;
@@ -479,12 +491,19 @@ static int fault_now(void)
 
 static void compare(const char *what, const bgc_int *r, const mpz_t w)
 {
-    /* The common, equal case by memcmp: several times faster than
-     * mpz_cmp's limb loop, so the check stays cheap next to GMP's work. */
+    /* The common, equal case by memcmp (inline for one or two limbs):
+     * several times faster than mpz_cmp's limb loop, so the check stays
+     * cheap next to GMP's work. */
     long n = BGC_ABS(r->size);
-    if (r->size == w->_mp_size &&
-        (n == 0 || memcmp(r->d, mpz_limbs_read(w), (size_t)n * 8) == 0))
-        return;
+    if (r->size == w->_mp_size) {
+        const mp_limb_t *wd = w->_mp_d;
+        int same = n == 0 ? 1
+                 : n == 1 ? r->d[0] == wd[0]
+                 : n == 2 ? r->d[0] == wd[0] && r->d[1] == wd[1]
+                          : memcmp(r->d, wd, (size_t)n * 8) == 0;
+        if (same)
+            return;
+    }
     mpz_roinit_n(got, limbs(r), r->size);
     if (mpz_cmp(got, w) == 0)
         return;
