@@ -26,10 +26,11 @@ int bgcn_powm_window(unsigned long ebits)
     /* Upper exponent lengths (bits) for k = 1, 2, ...: k is the smallest
      * with ebits <= limit[k-1].  These are the crossovers of the operation
      * count ebits/(k+1) + 2^(k-1) (k -> k+1 pays once ebits exceeds
-     * 2^(k-1)(k+1)(k+2)), squarings and products counted alike.  A timing
-     * run over k = 1..9 at 2048-bit moduli (throwaway program) could not
-     * resolve the neighbouring k on this shared machine (load average
-     * 11): differences between k and k+/-1 stayed within the noise. */
+     * 2^(k-1)(k+1)(k+2)), squarings and products counted alike.  Timed
+     * per path (k forced to 3..7, full-size exponents, min of 15 runs,
+     * generic/adx/avx512): the best k was 5 at 256 bits, 5-6 at 512, 6
+     * at 1024, 6-7 at 2048 and 7 at 4096 on all three paths, i.e. what
+     * this table picks (neighbours within 1-3%), so no per-path table. */
     static const unsigned long limit[] = {6,   24,   80,    240,
                                           672, 1792, 4608, 11520,
                                           28160};
