@@ -83,7 +83,8 @@ static void print_help(void)
 "  -o, --obase N          output base 2..36 (0x/0o/0b prefixes for 16/8/2)\n"
 "      --digits N|full    REPL: abbreviate results longer than N digits\n"
 "                         (default 2000)\n"
-"      --max-bits N       refuse any result larger than N bits (default 2^34)\n"
+"      --max-bits N       refuse any result larger than N bits (default 2^34;\n"
+"                         N may be written 2^K)\n"
 "  -t, --time             print each statement's evaluation time to stderr\n"
 "      --cpu NAME         force a kernel path (generic, or an asm path this CPU\n"
 "                         supports); the environment variable BIGCALC_CPU too\n"
@@ -601,9 +602,15 @@ int bgc_cli_main(int argc, char **argv)
                 o.digits = (long)v;
             break;
         case OPT_MAXBITS:
-            if (parse_u64(optarg, &v) < 0 || v < 1)
-                usage_error("invalid --max-bits '%s': expected a positive number of bits",
-                            optarg);
+            /* N, or 2^K as the help writes the default */
+            if (strncmp(optarg, "2^", 2) == 0 && parse_u64(optarg + 2, &v) == 0 &&
+                v < 64)
+                v = 1ULL << v;
+            else if (parse_u64(optarg, &v) < 0)
+                v = 0;
+            if (v < 1)
+                usage_error("invalid --max-bits '%s': expected a positive number of bits"
+                            " (N or 2^K)", optarg);
             maxbits = v;
             have_maxbits = 1;
             break;

@@ -220,11 +220,26 @@ status: 1
 bigcalc: <arg>:1:2: result too large: needs 1302 bits, limit is 1300 (--max-bits)
 bigcalc: <arg>:1:1: result too large: needs 1303 bits, limit is 1300 (--max-bits)
 
+=== --max-bits as a power of two, as the help writes the default
+args: --max-bits 2^10 -e 'bitlen(2^1023)' -e '2^1024'
+status: 1
+--- stdout
+1024
+--- stderr
+bigcalc: <arg>:1:2: result too large: needs 1025 bits, limit is 1024 (--max-bits)
+
+=== --max-bits 2^64 is not a 64-bit count
+args: --max-bits 2^64 -e 1
+status: 2
+--- stderr
+bigcalc: invalid --max-bits '2^64': expected a positive number of bits (N or 2^K)
+Try 'bigcalc --help' for more information.
+
 === --max-bits with a bad value
 args: --max-bits lots -e 1
 status: 2
 --- stderr
-bigcalc: invalid --max-bits 'lots': expected a positive number of bits
+bigcalc: invalid --max-bits 'lots': expected a positive number of bits (N or 2^K)
 Try 'bigcalc --help' for more information.
 
 === default size limit: 2^(2^40) is refused at once
