@@ -11,7 +11,10 @@
  * it is exact when 2 nb + k <= 185.  Choosing nb as large as that allows
  * (about 85 bits at N = 2^15, against 64 for one limb per coefficient)
  * and then the smallest N that fits makes the transforms about 25%
- * shorter than with limb-sized coefficients.
+ * shorter than with limb-sized coefficients.  Where the operands would
+ * fill that length only to about 63% or less, two primes with narrower
+ * coefficients (2 nb + k <= 123) fill the same length and do it with two
+ * transforms per operand instead of three (choose_size).
  *
  * Arithmetic mod p: the butterflies multiply by twiddle factors with
  * Shoup's method (precomputed quotients, one high and two low products),
@@ -408,10 +411,10 @@ static void add_at(bgcn_limb_t *rp, long rn, const bgcn_limb_t v[3], long o)
     }
 }
 
-/* Garner recombination of the nc coefficients (residues res[0..2][i]),
- * each added at bit i * nb of {rp, rn}. */
+/* Garner recombination of the nc coefficients (residues res[0..np-1][i],
+ * np = 2 or 3 primes), each added at bit i * nb of {rp, rn}. */
 static void crt_store(bgcn_limb_t *rp, long rn, bgcn_limb_t *const res[3],
-                      long nc, int nb, const prime_t P[3])
+                      long nc, int nb, const prime_t P[3], int np)
 {
     const bgcn_limb_t p1 = P[0].p, p2 = P[1].p, p3 = P[2].p;
     /* Constants in Montgomery form: p1^-1 mod p2, p1 mod p3,
@@ -426,16 +429,25 @@ static void crt_store(bgcn_limb_t *rp, long rn, bgcn_limb_t *const res[3],
     for (long i = 0; i < rn; i++)
         rp[i] = 0;
     for (long i = 0; i < nc; i++) {
-        bgcn_limb_t r1 = res[0][i], r2 = res[1][i], r3 = res[2][i];
+        bgcn_limb_t r1 = res[0][i], r2 = res[1][i];
         bgcn_limb_t x1 = r1;
         bgcn_limb_t r1m2 = r1 >= p2 ? r1 - p2 : r1; /* p1 < 2 p2 */
         bgcn_limb_t x2 = mont(subm(r2, r1m2, p2), i12, &P[1]);
+        bgcn_limb_t v[3];
+        u128 t = (u128)p1 * x2 + x1;
+        if (np == 2) {
+            /* v = x1 + p1 x2 < p1 p2 < 2^124. */
+            v[0] = (bgcn_limb_t)t;
+            v[1] = (bgcn_limb_t)(t >> 64);
+            v[2] = 0;
+            add_at(rp, rn, v, (long)i * nb);
+            continue;
+        }
+        bgcn_limb_t r3 = res[2][i];
         bgcn_limb_t y = r1 >= p3 ? r1 - p3 : r1; /* p1 < 2 p3 */
         y = addm(y, mont(x2, p1m3, &P[2]), p3);
         bgcn_limb_t x3 = mont(subm(r3, y, p3), i123, &P[2]);
         /* v = x1 + p1 x2 + p12 x3 < p1 p2 p3 < 2^188, three limbs. */
-        bgcn_limb_t v[3];
-        u128 t = (u128)p1 * x2 + x1;
         u128 u = (u128)p12lo * x3;
         u128 s = (u128)(bgcn_limb_t)t + (bgcn_limb_t)u;
         v[0] = (bgcn_limb_t)s;
@@ -446,13 +458,19 @@ static void crt_store(bgcn_limb_t *rp, long rn, bgcn_limb_t *const res[3],
     }
 }
 
-/* Transform length 2^k and coefficient width nb: each coefficient of the
- * product is below min(na, nb') 2^(2 nb) <= 2^(k + 2 nb), which must stay
- * below p1 p2 p3 > 2^185.99; so nb = floor((185 - k) / 2), capped at 64 + 63
- * - 1 bits so a coefficient never spans more than three limbs after an
- * unaligned start, and the smallest k whose nb makes the operands fit. */
+/* Transform length 2^k, coefficient width nb and number of primes np:
+ * each coefficient of the product is below min(na, nb') 2^(2 nb) <=
+ * 2^(k + 2 nb), which must stay below the product of the primes: p1 p2 p3
+ * > 2^185.99, so nb = floor((185 - k) / 2) with three primes, capped at
+ * 64 + 63 - 1 bits so a coefficient never spans more than three limbs
+ * after an unaligned start; p1 p2 > 2^123.99, so nb = floor((123 - k) / 2)
+ * with two.  k is the smallest length that fits with three primes; when
+ * the operands also fit it with two primes' narrower coefficients (the
+ * three-prime transform at most about 63% full), two primes do it for
+ * two thirds of the transforms.  That is a cheap finer step between
+ * powers of two: at 10^5 limbs (59% full) it saves a third. */
 static void choose_size(long an, long bn, int *kp, int *nbp, long *nap,
-                        long *nbcp)
+                        long *nbcp, int *npp)
 {
     for (int k = 1;; k++) {
         int nb = (185 - k) / 2;
@@ -460,7 +478,17 @@ static void choose_size(long an, long bn, int *kp, int *nbp, long *nap,
             nb = 92;
         long na = (an * 64 + nb - 1) / nb, nbc = (bn * 64 + nb - 1) / nb;
         if (na + nbc - 1 <= (1L << k)) {
+            int nb2 = (123 - k) / 2;
+            long na2 = (an * 64 + nb2 - 1) / nb2;
+            long nbc2 = (bn * 64 + nb2 - 1) / nb2;
             *kp = k;
+            *npp = 3;
+            if (na2 + nbc2 - 1 <= (1L << k)) {
+                *npp = 2;
+                nb = nb2;
+                na = na2;
+                nbc = nbc2;
+            }
             *nbp = nb;
             *nap = na;
             *nbcp = nbc;
@@ -472,8 +500,8 @@ static void choose_size(long an, long bn, int *kp, int *nbp, long *nap,
 int bgcn_ntt_log2_len(long an, long bn)
 {
     long na, nbc;
-    int k, nb;
-    choose_size(an, bn, &k, &nb, &na, &nbc);
+    int k, nb, np;
+    choose_size(an, bn, &k, &nb, &na, &nbc, &np);
     return k;
 }
 
@@ -481,14 +509,14 @@ static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                            const bgcn_limb_t *bp, long bn)
 {
     long rn = an + bn, na, nbc;
-    int k, nb;
-    choose_size(an, bn, &k, &nb, &na, &nbc);
+    int k, nb, np;
+    choose_size(an, bn, &k, &nb, &na, &nbc, &np);
     long N = 1L << k;
     BGCN_ASSERT(k <= NTT_LOG2_MAX);
     int square = bp == NULL;
     bgcn_status st = BGCN_OK;
     bgcn_limb_t *res[3] = {NULL, NULL, NULL}, *tb = NULL, *tw = NULL;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < np; i++)
         if (!(res[i] = bgcn_alloc_limbs((size_t)N)))
             goto nomem;
     if (!square && !(tb = bgcn_alloc_limbs((size_t)N)))
@@ -497,7 +525,8 @@ static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
         goto nomem;
 
     prime_t P[3];
-    for (int i = 0; i < 3; i++) {
+    P[2] = make_prime(ntt_p[2], ntt_g[2]); /* crt_store's constants */
+    for (int i = 0; i < np; i++) {
         if (bgcn_interrupt_flag) {
             st = BGCN_EINTR;
             goto out;
@@ -532,7 +561,7 @@ static bgcn_status ntt_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
             ra[j] = x >= p ? x - p : x;
         }
     }
-    crt_store(rp, rn, res, na + nbc - 1, nb, P);
+    crt_store(rp, rn, res, na + nbc - 1, nb, P, np);
     goto out;
 nomem:
     st = BGCN_ENOMEM;

@@ -18,61 +18,57 @@
  * k = 9..16, the NTT against Toom at 7 sizes that use that length, the
  * minimum size from which the NTT wins throughout), gcc 12.2 -O2, on this
  * project's machine: Intel Xeon (family 6 model 207), 2 vCPUs under KVM,
- * Debian 12, 2026-11-30 11:06-11:09 UTC, three runs per path while other
+ * Debian 12, 2026-11-30 11:22-11:30 UTC, three runs per path while other
  * sessions loaded the cores (load average 3-6), on the code with the Toom
- * helpers calling the dispatched add_n/sub_n.  Each value is the median of
- * the three ("-": the NTT never won at that length):
+ * helpers calling the dispatched add_n/sub_n and the NTT's two-prime
+ * mode.  Each value is the median of the three ("-": the NTT never won
+ * at that length):
  *   generic (3 runs):
- *     mul toom22 10 11 10 -> 10
- *     mul toom33 220 300 130 -> 220
- *     mul toom44 1025 825 525 -> 825
+ *     mul toom22 40 9 9 -> 9
+ *     mul toom33 400 130 130 -> 130
+ *     mul toom44 250 500 425 -> 425
  *     sqr toom2  9 9 9 -> 9
- *     sqr toom3  130 130 130 -> 130
- *     sqr toom4  600 625 400 -> 600
- *     mul ntt min by k: 11: 1392 1392 1392, 12: 1958 2193 2193, 13: 3468
- *       4369 3468, 14: 6167 6908 6167, 15: 12213 12213 12213, 16: 24378
- *       21761 24378
- *     sqr ntt min by k: 11: 1392 1392 1392, 12: 2457 2457 2193, 13: 3468
- *       3468 3468, 14: 5505 6167 5505, 15: 10881 10881 10881, 16: 24378
- *       24378 24378
+ *     sqr toom3  320 140 130 -> 140
+ *     sqr toom4  250 400 425 -> 400
+ *     mul ntt min by k: 11: - 1392 1392, 12: 2193 2193 2193, 13: 2753
+ *       2753 2753, 14: 5505 5505 5505, 15: 10881 10881 10881, 16: 21761
+ *       21761 21761
+ *     sqr ntt min by k: 11: 1105 1240 1240, 12: 2193 2193 2193, 13: 2753
+ *       2753 2753, 14: 5505 5505 5505, 15: 10881 10881 10881, 16: 21761
+ *       21761 21761
  *   x86_64 (3 runs):
- *     mul toom22 16 18 19 -> 18
- *     mul toom33 260 290 130 -> 260
- *     mul toom44 1100 375 325 -> 375
- *     sqr toom2  24 33 37 -> 33
- *     sqr toom3  200 310 290 -> 290
- *     sqr toom4  275 725 200 -> 275
- *     mul ntt min by k: 12: 2752 2752 2752, 13: 4369 4369 4369, 14: 6908
- *       7739 7739, 15: 10881 10881 12213, 16: 24378 24378 24378
- *     sqr ntt min by k: 12: 2752 2752 2752, 13: 4369 4369 4369, 14: 6908
- *       6908 7739, 15: 12213 12213 12213, 16: 24378 24378 24378
+ *     mul toom22 18 20 22 -> 20
+ *     mul toom33 160 150 110 -> 150
+ *     mul toom44 275 500 400 -> 400
+ *     sqr toom2  40 38 33 -> 38
+ *     sqr toom3  320 220 120 -> 220
+ *     sqr toom4  900 375 450 -> 450
+ *     mul ntt min by k: 12: 2752 2752 2752, 13: 4369 3468 4369, 14: 5505
+ *       5505 6167, 15: 10881 10881 10881, 16: 21761 21761 21761
+ *     sqr ntt min by k: 12: 2752 2752 2752, 13: 4369 4369 4369, 14: 6167
+ *       5505 5505, 15: 10881 10881 10881, 16: 21761 21761 21761
  *   adx (3 runs):
- *     mul toom22 26 24 24 -> 24
- *     mul toom33 350 170 180 -> 180
- *     mul toom44 325 625 450 -> 450
- *     sqr toom2  38 36 40 -> 38
- *     sqr toom3  300 360 210 -> 300
- *     sqr toom4  825 650 500 -> 650
- *     mul ntt min by k: 13: 5504 5504 5504, 14: 8670 8670 8670, 15:
- *       13709 17271 13709, 16: 24378 24378 24378
- *     sqr ntt min by k: 13: 5504 5504 -, 14: 9712 8670 9712, 15: 15387
- *       15387 15387, 16: 24378 24378 24378
+ *     mul toom22 21 23 24 -> 23
+ *     mul toom33 280 110 200 -> 200
+ *     mul toom44 375 850 275 -> 375
+ *     sqr toom2  39 37 38 -> 38
+ *     sqr toom3  250 280 220 -> 250
+ *     sqr toom4  850 650 400 -> 650
+ *     mul ntt min by k: 13: 4904 5504 5504, 14: 8670 8670 8670, 15:
+ *       10881 10881 10881, 16: 21761 21761 21761
+ *     sqr ntt min by k: 13: 5504 5504 5504, 14: 8670 8670 8670, 15:
+ *       10881 10881 10881, 16: 30592 21761 21761
  *   avx512 (3 runs):
- *     mul toom22 38 38 39 -> 38
- *     mul toom33 200 180 160 -> 180
- *     mul toom44 425 1025 650 -> 650
- *     sqr toom2  31 31 39 -> 31
- *     sqr toom3  130 240 170 -> 170
- *     sqr toom4  450 1075 950 -> 950
- *     mul ntt min by k: 14: 9712 10880 10880, 15: 15387 15387 15387, 16:
- *       27309 30592 27309
- *     sqr ntt min by k: 13: 5504 - -, 14: 8670 9712 9712, 15: 13709
- *       15387 15387, 16: 24378 24378 27309
- * One median was overruled by a direct check: generic sqr at k = 14 takes
- * 6167 (the second run's value) instead of 5505, because the NTT measured
- * 18% and 13% slower than Toom at 5505 and 6000 limbs (3.1% at 6150).
- * Spot checks of the NTT minimums of adx and avx512 agreed with the
- * tables within 2% on either side.
+ *     mul toom22 38 40 40 -> 40
+ *     mul toom33 150 150 150 -> 150
+ *     mul toom44 225 700 1175 -> 700
+ *     sqr toom2  40 35 39 -> 39
+ *     sqr toom3  160 290 140 -> 160
+ *     sqr toom4  725 850 675 -> 725
+ *     mul ntt min by k: 13: 5504 - -, 14: 9712 10880 -, 15: 17271 13709
+ *       12213, 16: 21761 30592 30592
+ *     sqr ntt min by k: 13: - 5504 -, 14: 9712 8670 9712, 15: 13709
+ *       10881 12213, 16: 21761 21761 21761
  * Neighbouring candidates differ by a few percent only, which is why the
  * Toom-4 values spread so much between runs; the choice at a single size
  * is lumpy (it depends on where the recursion's leaves land).  NTT
@@ -86,75 +82,75 @@
 #define BGCN_NTT_NEVER (1L << 40)
 
 /* ---- "generic": portable C kernels ---- */
-#define BGCN_GENERIC_MUL_TOOM22 10
-#define BGCN_GENERIC_MUL_TOOM33 220
-#define BGCN_GENERIC_MUL_TOOM44 825
+#define BGCN_GENERIC_MUL_TOOM22 9
+#define BGCN_GENERIC_MUL_TOOM33 130
+#define BGCN_GENERIC_MUL_TOOM44 425
 #define BGCN_GENERIC_MUL_NTT 1392
 #define BGCN_GENERIC_SQR_TOOM2 9
-#define BGCN_GENERIC_SQR_TOOM3 130
-#define BGCN_GENERIC_SQR_TOOM4 600
-#define BGCN_GENERIC_SQR_NTT 1392
+#define BGCN_GENERIC_SQR_TOOM3 140
+#define BGCN_GENERIC_SQR_TOOM4 400
+#define BGCN_GENERIC_SQR_NTT 1240
 #define BGCN_GENERIC_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1392, \
-    [12] = 2193, [13] = 3468, [14] = 6167, \
-    [15] = 12213, [16] = 24378 }
+    [12] = 2193, [13] = 2753, [14] = 5505, \
+    [15] = 10881, [16] = 21761 }
 #define BGCN_GENERIC_SQR_NTT_MIN_K { \
-    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1392, \
-    [12] = 2457, [13] = 3468, [14] = 6167, \
-    [15] = 10881, [16] = 24378 }
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1240, \
+    [12] = 2193, [13] = 2753, [14] = 5505, \
+    [15] = 10881, [16] = 21761 }
 
 /* ---- "x86_64": MUL/ADC assembly ---- */
-#define BGCN_X86_64_MUL_TOOM22 18
-#define BGCN_X86_64_MUL_TOOM33 260
-#define BGCN_X86_64_MUL_TOOM44 375
+#define BGCN_X86_64_MUL_TOOM22 20
+#define BGCN_X86_64_MUL_TOOM33 150
+#define BGCN_X86_64_MUL_TOOM44 400
 #define BGCN_X86_64_MUL_NTT 2752
-#define BGCN_X86_64_SQR_TOOM2 33
-#define BGCN_X86_64_SQR_TOOM3 290
-#define BGCN_X86_64_SQR_TOOM4 275
+#define BGCN_X86_64_SQR_TOOM2 38
+#define BGCN_X86_64_SQR_TOOM3 220
+#define BGCN_X86_64_SQR_TOOM4 450
 #define BGCN_X86_64_SQR_NTT 2752
 #define BGCN_X86_64_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = 2752, [13] = 4369, [14] = 7739, \
-    [15] = 10881, [16] = 24378 }
+    [12] = 2752, [13] = 4369, [14] = 5505, \
+    [15] = 10881, [16] = 21761 }
 #define BGCN_X86_64_SQR_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = 2752, [13] = 4369, [14] = 6908, \
-    [15] = 12213, [16] = 24378 }
+    [12] = 2752, [13] = 4369, [14] = 5505, \
+    [15] = 10881, [16] = 21761 }
 
 /* ---- "adx": MULX/ADCX/ADOX assembly ---- */
-#define BGCN_ADX_MUL_TOOM22 24
-#define BGCN_ADX_MUL_TOOM33 180
-#define BGCN_ADX_MUL_TOOM44 450
+#define BGCN_ADX_MUL_TOOM22 23
+#define BGCN_ADX_MUL_TOOM33 200
+#define BGCN_ADX_MUL_TOOM44 375
 #define BGCN_ADX_MUL_NTT 5504
 #define BGCN_ADX_SQR_TOOM2 38
-#define BGCN_ADX_SQR_TOOM3 300
+#define BGCN_ADX_SQR_TOOM3 250
 #define BGCN_ADX_SQR_TOOM4 650
 #define BGCN_ADX_SQR_NTT 5504
 #define BGCN_ADX_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
     [12] = BGCN_NTT_NEVER, [13] = 5504, [14] = 8670, \
-    [15] = 13709, [16] = 24378 }
+    [15] = 10881, [16] = 21761 }
 #define BGCN_ADX_SQR_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = BGCN_NTT_NEVER, [13] = 5504, [14] = 9712, \
-    [15] = 15387, [16] = 24378 }
+    [12] = BGCN_NTT_NEVER, [13] = 5504, [14] = 8670, \
+    [15] = 10881, [16] = 21761 }
 
 /* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ---- */
-#define BGCN_AVX512_MUL_TOOM22 38
-#define BGCN_AVX512_MUL_TOOM33 180
-#define BGCN_AVX512_MUL_TOOM44 650
+#define BGCN_AVX512_MUL_TOOM22 40
+#define BGCN_AVX512_MUL_TOOM33 150
+#define BGCN_AVX512_MUL_TOOM44 700
 #define BGCN_AVX512_MUL_NTT 10880
-#define BGCN_AVX512_SQR_TOOM2 31
-#define BGCN_AVX512_SQR_TOOM3 170
-#define BGCN_AVX512_SQR_TOOM4 950
+#define BGCN_AVX512_SQR_TOOM2 39
+#define BGCN_AVX512_SQR_TOOM3 160
+#define BGCN_AVX512_SQR_TOOM4 725
 #define BGCN_AVX512_SQR_NTT 9712
 #define BGCN_AVX512_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
     [12] = BGCN_NTT_NEVER, [13] = BGCN_NTT_NEVER, [14] = 10880, \
-    [15] = 15387, [16] = 27309 }
+    [15] = 13709, [16] = 30592 }
 #define BGCN_AVX512_SQR_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
     [12] = BGCN_NTT_NEVER, [13] = BGCN_NTT_NEVER, [14] = 9712, \
-    [15] = 15387, [16] = 24378 }
+    [15] = 12213, [16] = 21761 }
 
 #endif

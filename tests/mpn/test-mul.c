@@ -272,8 +272,17 @@ Test(mul, ntt_direct)
  * (every limb product is (2^64-1)^2) stress the CRT bound. */
 Test(mul, ntt_extremes)
 {
-    long sizes[] = {1, 2, 3, 100, 4096, 20000};
-    for (int i = 0; i < 6; i++) {
+    /* Besides fixed sizes, the sizes where ntt.c switches between two
+     * primes (coefficients of (123 - k) / 2 bits, used while they fit the
+     * length 2^k) and three: n x n needs 2n 64 / nb - 1 <= 2^k. */
+    long sizes[32] = {1, 2, 3, 100, 4096, 20000};
+    int ns = 6;
+    for (int k = 6; k <= 14; k += 2) {
+        long n2 = ((1L << k) + 1) * ((123 - k) / 2) / 128;
+        for (long n = n2 - 1; n <= n2 + 1; n++)
+            sizes[ns++] = n;
+    }
+    for (int i = 0; i < ns; i++) {
         long n = sizes[i];
         bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r),
                     *w = malloc(2 * n * sizeof *w);
