@@ -1,9 +1,11 @@
-/* rows-mont.c -- one Montgomery multiplication, 256 .. 4096-bit moduli.
+/* rows-mont.c -- one Montgomery multiplication and one Montgomery
+ * squaring, 256 .. 4096-bit moduli.
  *
- * The engine's kernel mont_mul_n (a*b/R mod m, fully reduced) on every
- * path, against what GMP's own modexp does per step -- mpn_mul_n followed
- * by REDC (mpn_redc_1) and a subtraction of m on carry -- and OpenSSL's
- * BN_mod_mul_montgomery.  The modulus is odd with its top bit set; the
+ * The engine's kernels mont_mul_n (a*b/R mod m, fully reduced) and
+ * mont_sqr_n (a*a/R: what a modexp mostly does) on every path, against
+ * what GMP's own modexp does per step -- mpn_mul_n (mpn_sqr) followed by
+ * REDC (mpn_redc_1) and a subtraction of m on carry -- and OpenSSL's
+ * BN_mod_mul_montgomery (with a == b for the square).  The modulus is odd with its top bit set; the
  * operands are below it.  The engine's result is checked against GMP's
  * (fully reduced) before timing. */
 #include "bench.h"
@@ -25,6 +27,7 @@ struct mont {
     const bgcn_limb_t *ap, *bp, *mp;
     long n;
     bgcn_limb_t minv;
+    int sqr; /* the squaring rows: b is a */
 #ifdef BGC_HAVE_LIBCRYPTO
     BIGNUM *r, *a, *b;
     BN_MONT_CTX *mctx;
@@ -45,13 +48,20 @@ static bgcn_limb_t neg_inverse(bgcn_limb_t m)
 static void run_engine(void *vc, long iters)
 {
     const struct mont *c = vc;
-    for (long i = 0; i < iters; i++)
-        bgcn_mont_mul_n(c->rp, c->ap, c->bp, c->mp, c->n, c->minv);
+    if (c->sqr)
+        for (long i = 0; i < iters; i++)
+            bgcn_mont_sqr_n(c->rp, c->ap, c->mp, c->n, c->minv);
+    else
+        for (long i = 0; i < iters; i++)
+            bgcn_mont_mul_n(c->rp, c->ap, c->bp, c->mp, c->n, c->minv);
 }
 
 static void gmp_mont_mul(const struct mont *c)
 {
-    mpn_mul_n(c->tp, c->ap, c->bp, c->n);
+    if (c->sqr)
+        mpn_sqr(c->tp, c->ap, c->n);
+    else
+        mpn_mul_n(c->tp, c->ap, c->bp, c->n);
     if (__gmpn_redc_1(c->rp, c->tp, c->mp, c->n, c->minv))
         mpn_sub_n(c->rp, c->rp, c->mp, c->n);
 }
@@ -68,7 +78,8 @@ static void run_openssl(void *vc, long iters)
 {
     const struct mont *c = vc;
     for (long i = 0; i < iters; i++)
-        BN_mod_mul_montgomery(c->r, c->a, c->b, c->mctx, c->bctx);
+        BN_mod_mul_montgomery(c->r, c->a, c->sqr ? c->a : c->b, c->mctx,
+                              c->bctx);
 }
 
 static BIGNUM *to_bn(const bgcn_limb_t *p, long n)
@@ -89,9 +100,13 @@ void bgc_bench_rows_mont(bgc_bench *b)
     bgcn_limb_t *tp = bgc_bench_alloc(2 * maxn), *mp = bgc_bench_alloc(maxn);
     bgcn_limb_t *ap = bgc_bench_alloc(maxn), *bp = bgc_bench_alloc(maxn);
 
-    bgc_bench_table(b, "one Montgomery multiplication a*b/R mod m, every path",
+    bgc_bench_table(b,
+                    "one Montgomery multiplication a*b/R (and square a*a/R) "
+                    "mod m, every path",
                     BGC_BENCH_OPENSSL);
-    for (size_t s = 0; s < sizeof bits / sizeof bits[0]; s++) {
+    for (size_t s2 = 0; s2 < 2 * (sizeof bits / sizeof bits[0]); s2++) {
+        size_t s = s2 / 2;
+        int sqr = (int)(s2 % 2);
         long n = bits[s] / 64;
         bgc_bench_random(mp, n);
         mp[0] |= 1;
@@ -101,9 +116,9 @@ void bgc_bench_rows_mont(bgc_bench *b)
         ap[n - 1] = mp[n - 1] >> 1; /* a, b < m */
         bp[n - 1] = mp[n - 1] >> 2;
         struct mont c = {.rp = rp, .tp = tp, .ap = ap, .bp = bp, .mp = mp,
-                         .n = n, .minv = neg_inverse(mp[0])};
+                         .n = n, .minv = neg_inverse(mp[0]), .sqr = sqr};
 
-        bgc_bench_row r = {.op = "mont_mul", .size = bits[s], .unit = "bits"};
+        bgc_bench_row r = {.op = sqr ? "mont_sqr" : "mont_mul", .size = bits[s], .unit = "bits"};
         r.gmp = bgc_bench_measure(b, run_gmp, &c);
         gmp_mont_mul(&c); /* fully reduced reference for the check */
         if (mpn_cmp(rp, mp, n) >= 0)
@@ -129,7 +144,8 @@ void bgc_bench_rows_mont(bgc_bench *b)
             r.path = p->name;
             r.note = NULL;
             run_engine(&c, 1);
-            if (!bgc_bench_same(b, "mont_mul_n", rp, r2, n))
+            if (!bgc_bench_same(b, sqr ? "mont_sqr_n" : "mont_mul_n", rp,
+                                r2, n))
                 r.note = "MISMATCH";
             r.eng = bgc_bench_measure(b, run_engine, &c);
             bgc_bench_emit(b, &r);
