@@ -447,49 +447,6 @@ bgcn_status bgcn_divexact(bgcn_limb_t *qp, const bgcn_limb_t *np, long nn,
 #define BGCN_DIVEXACT_DC_THRESHOLD 300
 
 /* ===================================================================== */
-/* == Radix conversion (src/mpn/radix.c, get_str.c, set_str.c)         == */
-/* ===================================================================== */
-
-/* Digits are values 0..base-1 (not ASCII), most significant first, as in
- * GMP's mpn_get_str/mpn_set_str; 2 <= base <= 36.  Powers of two are done
- * by bit slicing, other bases by a quadratic basecase below a threshold
- * and divide and conquer over cached powers of the base above it
- * (O(M(n) log n)).  Both directions poll the interrupt flag per chunk. */
-
-/* Upper bound (at most two more) on the digits of {ap,n} in base; at
- * least 1.  n >= 0, high zero limbs allowed. */
-size_t bgcn_get_str_size(const bgcn_limb_t *ap, long n, int base);
-/* Limbs that rp needs for bgcn_set_str of len digits (>= 2). */
-long bgcn_set_str_size(size_t len, int base);
-
-/* Writes the digits of {ap,n} to str without leading zeros (a single 0
- * digit for zero) and their count to *len; str needs
- * bgcn_get_str_size(ap, n, base) bytes.  n >= 0, high zero limbs
- * allowed.  {ap,n} is not modified.  Returns BGCN_OK, BGCN_ENOMEM or
- * BGCN_EINTR (str, *len then unspecified). */
-bgcn_status bgcn_get_str(unsigned char *str, size_t *len, int base,
-                         const bgcn_limb_t *ap, long n) BGCN_WUR;
-/* Reads len >= 0 digits from str (leading zeros allowed; each digit must
- * be < base) into rp, which needs bgcn_set_str_size(len, base) limbs, and
- * stores the normalised size in *rn (0 for zero or len == 0).  str is
- * not modified.  Status as bgcn_get_str (rp, *rn then unspecified). */
-bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rn, const unsigned char *str,
-                         size_t len, int base) BGCN_WUR;
-
-/* The powers of each base used by the divide-and-conquer paths are cached
- * between calls (up to a few MiB per base; not thread-safe).  This frees
- * them all; the next conversion recomputes what it needs. */
-void bgcn_radix_cache_clear(void);
-
-/* Size (limbs) from which the divide-and-conquer algorithms are used;
- * variables so that tests and the tuning program can move them (any value
- * is correct).  Defaults measured on this machine: see src/mpn/radix.c. */
-#define BGCN_GET_STR_DC_THRESHOLD 12
-#define BGCN_SET_STR_DC_THRESHOLD 150
-extern long bgcn_get_str_dc_threshold;
-extern long bgcn_set_str_dc_threshold;
-
-/* ===================================================================== */
 /* == Montgomery and exponentiation (src/mpn/mont*.c, powm*.c)         == */
 /* ===================================================================== */
 

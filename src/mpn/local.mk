@@ -31,7 +31,6 @@ libbgcn_a_SOURCES += \
 libbgcn_a_SOURCES += \
 	src/mpn/add.c \
 	src/mpn/shift.c
-	src/mpn/ntt.c
 # Radix conversion (core helper)
 libbgcn_a_SOURCES += \
 	src/mpn/radix-impl.h \
