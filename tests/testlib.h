@@ -52,4 +52,12 @@ void t_dump(const char *name, const bgcn_limb_t *p, long n);
 int t_equal(const char *what, const bgcn_limb_t *got,
             const bgcn_limb_t *want, long n);
 
+/* Each file including this header refers to testlib.o, so the linker takes
+ * it (and its BIGCALC_CPU constructor) out of libbgctest.a even for a
+ * program that calls nothing else in it: tests/num/test-comb did not, and
+ * ran on the default kernel path whatever BIGCALC_CPU said. */
+extern const int bgc_test_kernels_anchor;
+static const int *const t_kernels_anchor_ref __attribute__((used, unused)) =
+    &bgc_test_kernels_anchor;
+
 #endif
