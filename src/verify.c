@@ -2,13 +2,20 @@
  *
  * The only file of src/ that includes gmp.h.  At the start of the
  * outermost verified call (bgc_v_snap, via the inline bgc_v_begin of
- * num-impl.h) the operands are copied into mpz_t's -- the destination may
- * be an operand, so a read-only view would not survive the call.  The
- * copy is a memcpy of limbs (mpz_roinit_n gives the view, mpz_set copies),
- * never a decimal string.  At the end (bgc_v_check) GMP computes the same
- * operation and the engine's result is compared limb by limb through
- * another read-only view.  Mismatches are kept as text lines until
- * bgc_verify_report prints them.
+ * num-impl.h) the operands become mpz_t's: read-only views of the
+ * engine's limbs, or, for an operand that is also the destination (a
+ * view would not survive the call), a copy into an mpz_t kept between
+ * calls (limb by limb, no library call, when it fits).  A literal is kept
+ * as its digit values.  At the end (bgc_v_check) GMP computes the same
+ * operation and the engine's result is compared limb by limb.
+ *
+ * Cost per operation matters for many small ones (a pipe of short
+ * lines): add, sub, mul and literals take a short path in bgc_v_check
+ * without the general switch; literals are converted by mpn_set_str and
+ * results printed by mpn_get_str (the work of mpz_set_str/mpz_get_str
+ * without their per-call scanning, sizing and allocation), decimal digits
+ * eight at a time; a mismatch's reporting is out of line.  Mismatches are
+ * kept as text lines until bgc_verify_report prints them.
  *
  * Fault injection (tests only): an armed operation kind has its next
  * result corrupted (one low bit flipped, or a digit changed) right before
@@ -54,7 +61,6 @@ static mpz_t va, vb, vc, ra, rb, rc, want, want2, got;
 static mpz_srcptr pa, pb, pc;
 static bgc_vop vop;
 static long vx, sa, sb, sc;
-static int vnops; /* how many of a, b, c were given */
 static char *vstr;
 static size_t vstr_cap;
 
@@ -67,10 +73,16 @@ static char *pending[MAXPENDING];
 static int npending;
 static unsigned long dropped;
 
+static void dval_init(void);
+
 static void setup(void)
 {
     if (!ready) {
-        mpz_inits(va, vb, vc, want, want2, got, NULL);
+        mpz_init2(va, 256); /* room for the common small operands */
+        mpz_init2(vb, 256);
+        mpz_init2(vc, 256);
+        mpz_inits(want, want2, got, NULL);
+        dval_init();
         ready = 1;
     }
 }
@@ -156,6 +168,7 @@ static void record(const char *fmt, ...)
         return;
     }
     char head[160], body[256], sizes[64];
+    int vnops = (sa >= 0) + (sb >= 0) + (sc >= 0);
     if (vop == BGC_V_SETSTR)
         snprintf(sizes, sizeof sizes, "a string of %ld characters", sa);
     else if (vnops == 1)
@@ -198,11 +211,12 @@ static mpz_t zero_z = MPZ_ROINIT_N((mp_limb_t *)&zero_limb, 0);
 /* Per operation, so the common small case makes no library call: the
  * view is filled as MPZ_ROINIT_N does (the value is already normalised,
  * which is all mpz_roinit_n would add). */
-static mpz_srcptr take(mpz_ptr copy, mpz_ptr view, const bgc_int *x,
+static inline __attribute__((always_inline)) mpz_srcptr
+take(mpz_ptr copy, mpz_ptr view, const bgc_int *x,
                        const bgc_int *r1, const bgc_int *r2, long *sz)
 {
     if (x == NULL) {
-        *sz = 0;
+        *sz = -1; /* absent (record counts the operands given) */
         return zero_z;
     }
     *sz = BGC_ABS(x->size);
@@ -211,28 +225,54 @@ static mpz_srcptr take(mpz_ptr copy, mpz_ptr view, const bgc_int *x,
     view->_mp_d = (mp_limb_t *)limbs(x);
     if (x != r1 && x != r2)
         return view;
-    mpz_set(copy, view);
+    if (*sz <= copy->_mp_alloc) { /* the usual small in-place operand */
+        for (long i = 0; i < *sz; i++)
+            copy->_mp_d[i] = view->_mp_d[i];
+        copy->_mp_size = view->_mp_size;
+    } else {
+        mpz_set(copy, view);
+    }
     return copy;
 }
 
 int bgc_v_snap(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
                const bgc_int *a, const bgc_int *b, const bgc_int *c, long x)
 {
-    setup();
+    /* no setup() here: bgc_verify_enable did it before bgc_v_on was set */
     vop = op;
     vx = x;
-    vnops = (a != NULL) + (b != NULL) + (c != NULL);
     pa = take(va, ra, a, r1, r2, &sa);
     pb = take(vb, rb, b, r1, r2, &sb);
     pc = take(vc, rc, c, r1, r2, &sc);
     return 2;
 }
 
+/* Digit values for '0'-'9', 'a'-'z', 'A'-'Z' (99 for anything else),
+ * written here rather than shared with num-conv.c so that a wrong table
+ * there shows up as a mismatch. */
+static unsigned char dval[256];
+
+static void dval_init(void)
+{
+    memset(dval, 99, sizeof dval);
+    for (int i = 0; i < 10; i++)
+        dval['0' + i] = (unsigned char)i;
+    for (int i = 0; i < 26; i++)
+        dval['a' + i] = dval['A' + i] = (unsigned char)(10 + i);
+}
+
+/* A literal is kept as its digit values (most significant first, leading
+ * zeros dropped): GMP's mpn_set_str converts them at the check, without
+ * mpz_set_str's per-call scanning of the ASCII text. */
+static int vneg, vbad;
+static size_t vnd;
+
 int bgc_v_snap_str(const char *s, size_t len, int base)
 {
-    setup();
     vop = BGC_V_SETSTR;
     vx = base;
+    sa = (long)len;
+    sb = sc = 0;
     if (len + 1 > vstr_cap) { /* grown only: most literals are short */
         free(vstr);
         vstr_cap = len + 1 > 64 ? len + 1 : 64;
@@ -242,20 +282,63 @@ int bgc_v_snap_str(const char *s, size_t len, int base)
             return 1; /* nothing to compare with: keep the depth right */
         }
     }
-    /* GMP takes neither '_' nor a leading '+'. */
-    size_t n = 0, i = len > 0 && s[0] == '+';
-    if (memchr(s, '_', len) == NULL) {
-        n = len - i;
-        memcpy(vstr, s + i, n);
-    } else {
-        for (; i < len; i++)
-            if (s[i] != '_')
-                vstr[n++] = s[i];
+    size_t i = 0, n = 0;
+    vneg = 0;
+    if (len > 0 && (s[0] == '+' || s[0] == '-'))
+        vneg = s[i++] == '-';
+    while (i < len && (s[i] == '0' || s[i] == '_'))
+        i++; /* leading zeros dropped: mpn_set_str wants none */
+    unsigned char *d = (unsigned char *)vstr, bad = 0;
+    if (base <= 10) {
+        /* eight decimal (or lower base) digits at a time: all bytes in
+         * '0'..'0'+base-1 (each test looks at the top bit of a byte,
+         * valid since ASCII bytes are below 0x80) */
+        const uint64_t ones = 0x0101010101010101u, tops = ones << 7;
+        const uint64_t top = (uint64_t)(0x7f - ('0' + base - 1));
+        while (len - i >= 8) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            uint64_t lo = (w - '0' * ones) & ~w & tops;  /* byte < '0' */
+            uint64_t hi = ((w & ~tops) + top * ones) | w; /* > top digit */
+            if ((lo | (hi & tops)) != 0)
+                break; /* '_' or a bad character: byte by byte below */
+            w -= '0' * ones;
+            memcpy(d + n, &w, 8);
+            n += 8;
+            i += 8;
+        }
     }
-    vstr[n] = '\0';
-    sa = (long)len;
-    sb = sc = 0;
+    for (; i < len; i++) {
+        unsigned char v = dval[(unsigned char)s[i]];
+        if (v >= base) { /* '_' (GMP takes no separators) or not a digit */
+            if (s[i] == '_')
+                continue;
+            bad = 1;
+        }
+        d[n++] = v;
+    }
+    vbad = bad || base < 2 || base > 36;
+    vnd = n;
     return 2;
+}
+
+/* want = the literal, by mpn_set_str (room: 6 bits a digit, base <= 36,
+ * plus the extra limb mpn_set_str may write). */
+static int expected_setstr(void)
+{
+    if (vbad)
+        return 0;
+    if (vnd == 0) {
+        want->_mp_size = 0;
+        return 1;
+    }
+    size_t need = vnd * 6 / 64 + 2;
+    if ((size_t)want->_mp_alloc < need)
+        _mpz_realloc(want, (mp_size_t)need);
+    mp_size_t rn = mpn_set_str(want->_mp_d, (const unsigned char *)vstr, vnd,
+                               (int)vx);
+    want->_mp_size = (int)(vneg ? -rn : rn);
+    return 1;
 }
 
 /* ---- reference results -------------------------------------------------- */
@@ -454,9 +537,7 @@ static int expected(void)
         return 1;
     }
     case BGC_V_SETSTR:
-        if (vstr == NULL || mpz_set_str(want, vstr, (int)vx) != 0)
-            return 0;
-        return 1;
+        return expected_setstr();
     case BGC_V_GETSTR:
     case BGC_V_NOPS:
         return 0;
@@ -489,21 +570,11 @@ static int fault_now(void)
     return 0;
 }
 
-static void compare(const char *what, const bgc_int *r, const mpz_t w)
+/* The mismatch path of compare, out of line so that the common equal
+ * case pays for no register saves. */
+static void __attribute__((noinline, cold))
+differ(const char *what, const bgc_int *r, const mpz_t w)
 {
-    /* The common, equal case by memcmp (inline for one or two limbs):
-     * several times faster than mpz_cmp's limb loop, so the check stays
-     * cheap next to GMP's work. */
-    long n = BGC_ABS(r->size);
-    if (r->size == w->_mp_size) {
-        const mp_limb_t *wd = w->_mp_d;
-        int same = n == 0 ? 1
-                 : n == 1 ? r->d[0] == wd[0]
-                 : n == 2 ? r->d[0] == wd[0] && r->d[1] == wd[1]
-                          : memcmp(r->d, wd, (size_t)n * 8) == 0;
-        if (same)
-            return;
-    }
     mpz_roinit_n(got, limbs(r), r->size);
     if (mpz_cmp(got, w) == 0)
         return;
@@ -524,10 +595,49 @@ static void compare(const char *what, const bgc_int *r, const mpz_t w)
     record("%s sign differs", what);
 }
 
+static inline void compare(const char *what, const bgc_int *r, const mpz_t w)
+{
+    /* The common, equal case by memcmp (inline for one or two limbs):
+     * several times faster than mpz_cmp's limb loop, so the check stays
+     * cheap next to GMP's work. */
+    long n = BGC_ABS(r->size);
+    if (r->size == w->_mp_size) {
+        const mp_limb_t *wd = w->_mp_d;
+        int same = n == 0 ? 1
+                 : n == 1 ? r->d[0] == wd[0]
+                 : n == 2 ? r->d[0] == wd[0] && r->d[1] == wd[1]
+                          : memcmp(r->d, wd, (size_t)n * 8) == 0;
+        if (same)
+            return;
+    }
+    differ(what, r, w);
+}
+
 void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
 {
     (void)tok;
     checked++;
+    /* The frequent one-result operations, without the general switch:
+     * GMP's result, the armed fault, the comparison. */
+    if (e == BGC_OK && r1 != NULL && r2 == NULL &&
+        (vop <= BGC_V_SQR || vop == BGC_V_SETSTR)) {
+        /* tests rather than a jump table: the kinds alternate from one
+         * call to the next, which an indirect jump predicts badly */
+        if (vop == BGC_V_SETSTR) {
+            if (!expected_setstr())
+                return;
+        } else if (vop == BGC_V_ADD) {
+            mpz_add(want, pa, pb);
+        } else if (vop == BGC_V_SUB) {
+            mpz_sub(want, pa, pb);
+        } else {
+            mpz_mul(want, pa, pb);
+        }
+        if (__builtin_expect(armed == (int)vop, 0))
+            fault_now(), corrupt(r1);
+        compare("result", r1, want);
+        return;
+    }
     /* Only "not invertible" is a claim about the numbers that GMP can
      * contradict; the other errors are limits and operand checks, whose
      * operands GMP must not even see (division by zero, huge sizes). */
@@ -595,26 +705,68 @@ void bgc_v_check_str(int tok, bgc_err e, char *s)
         char *c = &s[n - 1];
         *c = *c == '0' ? '1' : '0';
     }
-    /* GMP's digits into a buffer kept between calls (sizeinbase may be
-     * one too many, plus sign and NUL) */
+    /* GMP's digits by mpn_get_str (it clobbers its input: |a| is copied
+     * first) into buffers kept between calls; no mpz_sizeinbase, no
+     * allocation per call. */
     static char *wbuf;
     static size_t wcap;
-    size_t need = mpz_sizeinbase(pa, (int)vx) + 2;
-    if (need > wcap) {
+    static mp_limb_t *lbuf;
+    static size_t lcap;
+    size_t n = mpz_size(pa);
+    int base = (int)vx, lg = 0;
+    while ((2 << lg) <= base)
+        lg++; /* floor(log2 base) >= 1 */
+    size_t need = n * 64 / (size_t)lg + 4; /* digits, sign, NUL, spare */
+    if (need > wcap || n + 1 > lcap) {
         free(wbuf);
+        free(lbuf);
         wcap = need > 64 ? need : 64;
+        lcap = n + 1 > 8 ? n + 1 : 8;
         wbuf = malloc(wcap);
-        if (wbuf == NULL) {
-            wcap = 0;
+        lbuf = malloc(lcap * sizeof *lbuf);
+        if (wbuf == NULL || lbuf == NULL) {
+            free(wbuf);
+            free(lbuf);
+            wbuf = NULL;
+            lbuf = NULL;
+            wcap = lcap = 0;
             return;
         }
     }
-    char *w = mpz_get_str(wbuf, (int)vx, pa);
-    if (strcmp(w, s) != 0) {
-        size_t i = 0;
-        while (w[i] && w[i] == s[i])
-            i++;
-        record("digit %zu is '%c', GMP has '%c'", i, s[i] ? s[i] : ' ',
-               w[i] ? w[i] : ' ');
+    static const char chars[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    /* the digits go to wbuf + 1, leaving room for the sign */
+    unsigned char *p = (unsigned char *)wbuf + 1;
+    size_t len = 1;
+    if (n == 0) {
+        p[0] = 0; /* the digit value of "0" */
+    } else {
+        for (size_t k = 0; k < n; k++)
+            lbuf[k] = pa->_mp_d[k];
+        len = mpn_get_str(p, base, lbuf, (mp_size_t)n);
+        while (len > 1 && p[0] == 0) /* mpn_get_str may give leading 0s */
+            p++, len--;
     }
+    /* digits to characters (eight at a time below base 11), then one
+     * strcmp */
+    size_t i = 0;
+    if (base <= 10)
+        for (; i + 8 <= len; i += 8) {
+            uint64_t v;
+            memcpy(&v, p + i, 8);
+            v += 0x3030303030303030u;
+            memcpy(p + i, &v, 8);
+        }
+    for (; i < len; i++)
+        p[i] = (unsigned char)chars[p[i]];
+    p[len] = '\0';
+    if (mpz_sgn(pa) < 0)
+        *--p = '-';
+    const char *w = (const char *)p;
+    if (strcmp(w, s) == 0)
+        return;
+    i = 0;
+    while (w[i] && w[i] == s[i])
+        i++;
+    record("digit %zu is '%c', GMP has '%c'", i, s[i] ? s[i] : ' ',
+           w[i] ? w[i] : ' ');
 }
