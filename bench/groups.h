@@ -9,6 +9,7 @@
 BGC_BENCH_GROUP(kernels, "add_n sub_n mul_1 addmul_1 submul_1 per limb, every kernel path")
 BGC_BENCH_GROUP(mul, "mul and sqr, n x n limbs, time per call")
 BGC_BENCH_GROUP(div, "division 2n/n limbs, time per call")
+BGC_BENCH_GROUP(roots, "sqrtrem and gcd, 10^2..10^5 limbs, time per call")
 BGC_BENCH_GROUP(radix, "decimal output and input, 10^3..10^6 digits")
 BGC_BENCH_GROUP(mont, "one Montgomery multiplication, 256..4096 bits")
 BGC_BENCH_GROUP(modexp, "modular exponentiation, full-size exponent, 256..4096 bits")

@@ -12,6 +12,7 @@ bench_bigcalc_bench_SOURCES = \
 	bench/rows-kernels.c \
 	bench/rows-mul.c \
 	bench/rows-div.c \
+	bench/rows-roots.c \
 	bench/rows-radix.c \
 	bench/rows-mont.c \
 	bench/rows-modexp.c

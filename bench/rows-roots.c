@@ -1,0 +1,134 @@
+/* rows-roots.c -- square root with remainder and gcd, time per call.
+ *
+ * bgcn_sqrtrem (Karatsuba square root) of a 2n-limb number against GMP's
+ * mpn_sqrtrem, and bgcn_gcd (half-gcd above its threshold, Lehmer below)
+ * of two n-limb numbers against mpz_gcd on read-only views (mpn_gcd would
+ * destroy its operands), on every kernel path; each engine result is
+ * checked against GMP's before it is timed. */
+#include "bench.h"
+
+#include <gmp.h>
+#include <stdlib.h>
+
+struct rctx {
+    bgcn_limb_t *sp, *rp;
+    const bgcn_limb_t *ap, *bp;
+    long n;   /* sqrt: radicand limbs; gcd: limbs of each operand */
+    long gn;  /* gcd: result size */
+    mpz_t g;  /* gcd: GMP's result */
+};
+
+static void fail(const char *what, bgcn_status st)
+{
+    fprintf(stderr, "bigcalc-bench: %s failed (status %d)\n", what, (int)st);
+    exit(2);
+}
+
+static void sqrt_engine(void *vc, long iters)
+{
+    struct rctx *c = vc;
+    long rn;
+    for (long i = 0; i < iters; i++) {
+        bgcn_status st = bgcn_sqrtrem(c->sp, c->rp, &rn, c->ap, c->n);
+        if (st != BGCN_OK)
+            fail("bgcn_sqrtrem", st);
+    }
+}
+
+static void sqrt_gmp(void *vc, long iters)
+{
+    struct rctx *c = vc;
+    for (long i = 0; i < iters; i++)
+        mpn_sqrtrem(c->sp, c->rp, c->ap, c->n);
+}
+
+static void gcd_engine(void *vc, long iters)
+{
+    struct rctx *c = vc;
+    for (long i = 0; i < iters; i++) {
+        bgcn_status st = bgcn_gcd(c->sp, &c->gn, c->ap, c->n, c->bp, c->n);
+        if (st != BGCN_OK)
+            fail("bgcn_gcd", st);
+    }
+}
+
+static void gcd_gmp(void *vc, long iters)
+{
+    struct rctx *c = vc;
+    mpz_t a, b;
+    mpz_roinit_n(a, c->ap, c->n);
+    mpz_roinit_n(b, c->bp, c->n);
+    for (long i = 0; i < iters; i++)
+        mpz_gcd(c->g, a, b);
+}
+
+void bgc_bench_rows_roots(bgc_bench *b)
+{
+    static const long sizes[] = {100, 1000, 10000, 100000};
+    const long maxn = 100000;
+    bgcn_limb_t *ap = bgc_bench_alloc(2 * maxn), *bp = bgc_bench_alloc(maxn);
+    bgcn_limb_t *sp = bgc_bench_alloc(2 * maxn), *rp = bgc_bench_alloc(2 * maxn);
+    bgcn_limb_t *s2 = bgc_bench_alloc(maxn), *r2 = bgc_bench_alloc(2 * maxn);
+    struct rctx c = {.sp = sp, .rp = rp, .ap = ap, .bp = bp};
+    mpz_init(c.g);
+    const bgcn_kernels *p;
+
+    bgc_bench_table(b, "sqrtrem of 2n limbs (root n limbs), every path", 0);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        long n = sizes[s];
+        if (b->quick && n > 10000)
+            break;
+        bgc_bench_random(ap, 2 * n);
+        if (ap[2 * n - 1] == 0)
+            ap[2 * n - 1] = 1;
+        c.n = 2 * n;
+        bgc_bench_time gmp = bgc_bench_measure(b, sqrt_gmp, &c);
+        sqrt_gmp(&c, 1);
+        for (long i = 0; i < n; i++)
+            s2[i] = sp[i];
+        for (long i = 0; i < 2 * n; i++)
+            r2[i] = rp[i];
+        for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+            bgc_bench_row r = {.op = "sqrtrem", .path = p->name, .size = n,
+                               .unit = "limbs", .gmp = gmp};
+            sqrt_engine(&c, 1);
+            if (!bgc_bench_same(b, "sqrtrem root", sp, s2, n))
+                r.note = "MISMATCH";
+            r.eng = bgc_bench_measure(b, sqrt_engine, &c);
+            bgc_bench_emit(b, &r);
+        }
+    }
+
+    bgc_bench_table(b, "gcd of two n-limb numbers, every path", 0);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        long n = sizes[s];
+        if (b->quick && n > 10000)
+            break;
+        bgc_bench_random(ap, n);
+        bgc_bench_random(bp, n);
+        ap[n - 1] |= 1;
+        bp[n - 1] |= 1;
+        c.n = n;
+        bgc_bench_time gmp = bgc_bench_measure(b, gcd_gmp, &c);
+        gcd_gmp(&c, 1);
+        long want_n = (long)mpz_size(c.g);
+        for (long i = 0; i < want_n; i++)
+            s2[i] = mpz_getlimbn(c.g, i);
+        for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+            bgc_bench_row r = {.op = "gcd", .path = p->name, .size = n,
+                               .unit = "limbs", .gmp = gmp};
+            gcd_engine(&c, 1);
+            if (c.gn != want_n || !bgc_bench_same(b, "gcd", sp, s2, want_n))
+                r.note = "MISMATCH";
+            r.eng = bgc_bench_measure(b, gcd_engine, &c);
+            bgc_bench_emit(b, &r);
+        }
+    }
+    mpz_clear(c.g);
+    bgc_bench_free(ap);
+    bgc_bench_free(bp);
+    bgc_bench_free(sp);
+    bgc_bench_free(rp);
+    bgc_bench_free(s2);
+    bgc_bench_free(r2);
+}
