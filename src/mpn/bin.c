@@ -61,22 +61,7 @@ static bgcn_status range_prod(bgcn_nat *r, uint64_t lo, uint64_t hi)
         bgcn_free_limbs(a.p);
         return st;
     }
-    bgcn_limb_t *p = bgcn_alloc_limbs((size_t)(a.n + b.n));
-    if (!p) {
-        st = BGCN_ENOMEM;
-    } else {
-        st = a.n >= b.n ? bgcn_mul(p, a.p, a.n, b.p, b.n)
-                        : bgcn_mul(p, b.p, b.n, a.p, a.n);
-        if (st == BGCN_OK) {
-            r->p = p;
-            r->n = bgcn_normalized_size(p, a.n + b.n);
-        } else {
-            bgcn_free_limbs(p);
-        }
-    }
-    bgcn_free_limbs(a.p);
-    bgcn_free_limbs(b.p);
-    return st;
+    return bgcn_nat_mul_free(r, &a, &b);
 }
 
 /* C(n,k) by prime powers, n <= SIEVE_MAX, 1 <= k <= n/2 */

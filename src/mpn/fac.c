@@ -36,6 +36,25 @@ long bgcn_fac_size(uint64_t n)
     return (long)limbs;
 }
 
+bgcn_status bgcn_nat_mul_free(bgcn_nat *r, bgcn_nat *a, bgcn_nat *b)
+{
+    bgcn_status st = BGCN_ENOMEM;
+    bgcn_limb_t *p = bgcn_alloc_limbs((size_t)(a->n + b->n));
+    if (p) {
+        st = a->n >= b->n ? bgcn_mul(p, a->p, a->n, b->p, b->n)
+                          : bgcn_mul(p, b->p, b->n, a->p, a->n);
+        if (st == BGCN_OK) {
+            r->p = p;
+            r->n = bgcn_normalized_size(p, a->n + b->n);
+        } else {
+            bgcn_free_limbs(p);
+        }
+    }
+    bgcn_free_limbs(a->p);
+    bgcn_free_limbs(b->p);
+    return st;
+}
+
 bgcn_status bgcn_prod_limbs(bgcn_nat *r, const bgcn_limb_t *f, long cnt)
 {
     BGCN_ASSERT(cnt >= 1);
@@ -63,22 +82,7 @@ bgcn_status bgcn_prod_limbs(bgcn_nat *r, const bgcn_limb_t *f, long cnt)
         bgcn_free_limbs(a.p);
         return st;
     }
-    bgcn_limb_t *p = bgcn_alloc_limbs((size_t)(a.n + b.n));
-    if (!p) {
-        st = BGCN_ENOMEM;
-    } else {
-        st = a.n >= b.n ? bgcn_mul(p, a.p, a.n, b.p, b.n)
-                        : bgcn_mul(p, b.p, b.n, a.p, a.n);
-        if (st != BGCN_OK) {
-            bgcn_free_limbs(p);
-        } else {
-            r->p = p;
-            r->n = bgcn_normalized_size(p, a.n + b.n);
-        }
-    }
-    bgcn_free_limbs(a.p);
-    bgcn_free_limbs(b.p);
-    return st;
+    return bgcn_nat_mul_free(r, &a, &b);
 }
 
 /* *r = product of the odd j with lo < j <= hi (1 if none), allocated. */
@@ -109,22 +113,7 @@ static bgcn_status odd_range(bgcn_nat *r, uint64_t lo, uint64_t hi)
         bgcn_free_limbs(a.p);
         return st;
     }
-    bgcn_limb_t *p = bgcn_alloc_limbs((size_t)(a.n + b.n));
-    if (!p) {
-        st = BGCN_ENOMEM;
-    } else {
-        st = a.n >= b.n ? bgcn_mul(p, a.p, a.n, b.p, b.n)
-                        : bgcn_mul(p, b.p, b.n, a.p, a.n);
-        if (st == BGCN_OK) {
-            r->p = p;
-            r->n = bgcn_normalized_size(p, a.n + b.n);
-        } else {
-            bgcn_free_limbs(p);
-        }
-    }
-    bgcn_free_limbs(a.p);
-    bgcn_free_limbs(b.p);
-    return st;
+    return bgcn_nat_mul_free(r, &a, &b);
 }
 
 /* *x = *x * y (both allocated naturals); y is kept. */

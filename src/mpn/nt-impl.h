@@ -44,6 +44,13 @@ typedef struct {
     long n;
 } bgcn_nat;
 
+/* *r = a * b by bgcn_mul into a new allocation; a and b are freed
+ * whatever the outcome (the combining step of every product tree).
+ * a->n, b->n >= 1, normalised.  Status BGCN_OK / BGCN_ENOMEM /
+ * BGCN_EINTR (*r then untouched). */
+bgcn_status bgcn_nat_mul_free(bgcn_nat *r, bgcn_nat *a, bgcn_nat *b)
+    BGCN_WUR;
+
 /* Product of the limbs f[0..cnt) (each nonzero) by a balanced product
  * tree with bgcn_mul; the result is allocated into *r.  cnt >= 1.
  * Polls BGCN_POLL.  Status BGCN_OK / BGCN_ENOMEM / BGCN_EINTR. */
