@@ -397,12 +397,20 @@ Test(gcd, huge)
 }
 
 /* A raised interrupt flag stops the long loops with BGCN_EINTR (and
- * ASan builds check that nothing leaks on that path). */
+ * ASan builds check that nothing leaks on that path).  Uniform operands:
+ * make_pair's adversarial shapes (V dividing U, ...) may legitimately
+ * finish before the first poll. */
 Test(gcd, eintr)
 {
     mpz_t U, V;
     mpz_inits(U, V, NULL);
-    make_pair(U, V, 2000, 1990);
+    bgcn_limb_t a[2000], b[1990];
+    t_fill_shape(a, 2000, T_UNIFORM);
+    t_fill_shape(b, 1990, T_UNIFORM);
+    a[1999] |= 1;
+    b[1989] |= 1;
+    to_mpz(U, a, 2000);
+    to_mpz(V, b, 1990);
     long un = mpz_size(U), vn = mpz_size(V);
     bgcn_limb_t *u = calloc(un, 8), *v = calloc(vn, 8);
     bgcn_limb_t *g = calloc(un + vn, 8), *s = calloc(un + vn, 8);
