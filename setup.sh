@@ -20,6 +20,10 @@ packages="build-essential autoconf automake libtool pkg-config
 libreadline-dev libgmp-dev libcriterion-dev libssl-dev
 python3 python3-pexpect valgrind"
 
+# Installing and building talk on stderr (stdout is kept as fd 3), so that
+# `./setup.sh run -e EXPR` prints only the answer on stdout.
+exec 3>&1 1>&2
+
 missing=
 if command -v dpkg-query >/dev/null 2>&1; then
     for p in $packages; do
@@ -60,7 +64,7 @@ make -j"$jobs"
 
 case "$action" in
 build) echo "setup.sh: built $build/bigcalc" ;;
-run) exec ./bigcalc "$@" ;;
-check) make -j"$jobs" check "$@" ;;
+run) exec ./bigcalc "$@" 1>&3 3>&- ;;
+check) make -j"$jobs" check "$@" 1>&3 ;;
 *) echo "setup.sh: unknown action '$action' (build, run or check)" >&2; exit 2 ;;
 esac
