@@ -63,4 +63,23 @@
 #define BGCN_FILE_END .section .note.GNU-stack, "", @progbits
 #endif
 
+/* Save and restore the six SysV callee-saved integer registers (kernels
+ * that need every register: the basecase products and Montgomery). */
+.macro PUSH6
+	push	%rbx
+	push	%rbp
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+.endm
+.macro POP6
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
+.endm
+
 #endif

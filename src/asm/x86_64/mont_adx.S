@@ -64,23 +64,6 @@
 #include "asm/x86_64/asm.h"
 #include "asm/x86_64/rows_adx.h"
 
-.macro PUSH6
-	push	%rbx
-	push	%rbp
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-.endm
-.macro POP6
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbp
-	pop	%rbx
-.endm
-
 /* ------------------------------------------------------------------ */
 /* redc_1                                                              */
 

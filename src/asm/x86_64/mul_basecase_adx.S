@@ -36,23 +36,6 @@
 #include "asm/x86_64/asm.h"
 #include "asm/x86_64/rows_adx.h"
 
-.macro PUSH6
-	push	%rbx
-	push	%rbp
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-.endm
-.macro POP6
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbp
-	pop	%rbx
-.endm
-
 /* One copy of the whole product for an mod 8 = k. */
 .macro MULBC k
 .Lmb\k:
