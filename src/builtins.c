@@ -205,7 +205,7 @@ const bgc_builtin bgc_builtins[] = {
     {"xor", 2, 2, f_xor, NULL, "xor(a, b)", NULL, "bitwise exclusive or"},
     {"random", 1, 1, f_random, NULL, "random(n)", "n must be positive",
      "uniform random integer in [0, n)"},
-    {"randbits", 1, 1, f_randbits, NULL, "randbits(k)", NULL, "uniform random k-bit integer"},
+    {"randbits", 1, 1, f_randbits, NULL, "randbits(k)", NULL, "uniform random integer of at most k bits, in [0, 2^k)"},
     {"randprime", 1, 1, f_randprime, NULL, "randprime(k)", "k must be at least 2",
      "random prime of exactly k bits"},
 };

@@ -77,6 +77,7 @@ static const char *const messages[BGC_NERR] = {
     [BGC_EBASE] = "base must be 2..36",
     [BGC_EDIGIT] = "invalid digit in number",
     [BGC_ERANGE] = "value out of range",
+    [BGC_ENORAND] = "no secure random source (the OS gave no entropy; --seed N gives a reproducible stream)",
 };
 
 const char *bgc_strerror(bgc_err e)

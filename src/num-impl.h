@@ -79,8 +79,13 @@ bgc_err bgc_get_count(const bgc_int *n, uint64_t *out);
 bgc_err bgc_divmod_abs(bgc_int *q, bgc_int *r, const bgc_int *a,
                        const bgc_int *b);
 
-/* The layer's generator: 64 uniform bits. */
+/* num-rand.c: the next number of the process's stream (secure unless
+ * seeded); bgc_rand_u64 fails with BGC_ENORAND without OS entropy, while
+ * bgc_rand64 (for Miller-Rabin bases, which need no secrecy) never fails. */
+bgc_err bgc_rand_u64(uint64_t *x);
 uint64_t bgc_rand64(void);
+/* The ChaCha20 block function of RFC 8439: out = 20 rounds of in, plus in. */
+void bgc_chacha20_block(uint32_t out[16], const uint32_t in[16]);
 
 /* ---- verification hooks (implemented in verify.c) --------------------- */
 

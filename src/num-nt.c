@@ -133,8 +133,11 @@ bgc_err bgc_randprime(bgc_int *r, const bgc_int *k)
     if (kk < 2)
         return BGC_EDOMAIN;
     BGC_TRY(bgc_check_bits(kk));
-    if (kk == 2)
-        return bgc_set_si(r, 2 + (long)(bgc_rand64() & 1));
+    if (kk == 2) {
+        uint64_t x;
+        BGC_TRY(bgc_rand_u64(&x));
+        return bgc_set_si(r, 2 + (long)(x & 1));
+    }
     bgc_int t, one, kb;
     bgc_init(&t);
     bgc_init(&one);

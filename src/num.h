@@ -57,6 +57,7 @@ typedef enum bgc_err {
     BGC_EBASE,     /* base not in 2..36 */
     BGC_EDIGIT,    /* bad digit in a number string */
     BGC_ERANGE,    /* value does not fit the C integer asked for */
+    BGC_ENORAND,   /* no secure random source (the OS gave no entropy) */
     BGC_NERR
 } bgc_err;
 
@@ -192,15 +193,17 @@ bgc_err bgc_fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 bgc_err bgc_fib_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 bgc_err bgc_lucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 
-/* ---- random numbers (the layer's own seedable generator) --------------- */
+/* ---- random numbers (num-rand.c) ---------------------------------------- */
 
-/* Seeds the generator (reproducible runs under --seed).  Without a call,
- * the first use seeds from the OS. */
+/* By default random numbers come from a cryptographically secure generator
+ * (ChaCha20 keyed by the OS); after bgc_rand_seed (--seed) from a
+ * reproducible, non-cryptographic stream for the rest of the process.
+ * Without OS entropy the secure generator fails with BGC_ENORAND. */
 void bgc_rand_seed(uint64_t seed);
-void bgc_rand_seed_os(void);
+int bgc_rand_is_seeded(void); /* 1 after bgc_rand_seed */
 /* Uniform in [0, n); n <= 0: BGC_EDOMAIN. */
 bgc_err bgc_random(bgc_int *r, const bgc_int *n);
-/* Uniform in [0, 2^k); k < 0: BGC_ENEGARG. */
+/* Uniform in [0, 2^k) (at most k bits); k < 0: BGC_ENEGARG. */
 bgc_err bgc_randbits(bgc_int *r, const bgc_int *k);
 /* A random prime of exactly k bits; k < 2: BGC_EDOMAIN. */
 bgc_err bgc_randprime(bgc_int *r, const bgc_int *k);

@@ -2,6 +2,7 @@
  * primes and the random
  * numbers of the number layer, against GMP on random signed operands. */
 #include "numtest.h"
+#include "num-impl.h"
 
 #include <string.h>
 
@@ -334,6 +335,62 @@ Test(nt, random_is_reproducible_and_in_range)
     bgc_clear(&n);
     bgc_clear(&r);
     bgc_clear(&s);
+    bgc_clear(&k);
+}
+
+/* The secure generator's block function against RFC 8439, section 2.3.2
+ * (key 00 01 .. 1f, block count 1, nonce 00:00:00:09:00:00:00:4a:00:00:00:00;
+ * the same 64 bytes come out of `openssl enc -chacha20`). */
+Test(nt, chacha20_block_rfc8439)
+{
+    const uint32_t in[16] = {
+        0x61707865, 0x3320646e, 0x79622d32, 0x6b206574,
+        0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c,
+        0x13121110, 0x17161514, 0x1b1a1918, 0x1f1e1d1c,
+        0x00000001, 0x09000000, 0x4a000000, 0x00000000};
+    const uint32_t want[16] = {
+        0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3,
+        0xc7f4d1c7, 0x0368c033, 0x9aaa2204, 0x4e6cd4c3,
+        0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9,
+        0xd19c12b5, 0xb94e16de, 0xe883d0cb, 0x4e3c50a2};
+    uint32_t out[16];
+    bgc_chacha20_block(out, in);
+    for (int i = 0; i < 16; i++)
+        cr_assert_eq(out[i], want[i], "word %d: %08x, want %08x", i, out[i], want[i]);
+}
+
+/* Unseeded, the stream is the secure one: not seeded, no value repeats
+ * over several refills (224 bytes each), every bit position takes both
+ * values, and randbits/randprime work from it. */
+Test(nt, secure_stream_by_default)
+{
+    cr_assert_eq(bgc_rand_is_seeded(), 0);
+    enum { N = 300 };
+    uint64_t x[N], or_all = 0, and_all = ~(uint64_t)0;
+    for (int i = 0; i < N; i++) {
+        cr_assert_eq(bgc_rand_u64(&x[i]), BGC_OK);
+        or_all |= x[i];
+        and_all &= x[i];
+        for (int j = 0; j < i; j++)
+            cr_assert_neq(x[i], x[j], "draw %d repeats draw %d", i, j);
+    }
+    cr_assert_eq(or_all, ~(uint64_t)0);
+    cr_assert_eq(and_all, 0);
+    bgc_int r, k;
+    bgc_init(&r);
+    bgc_init(&k);
+    set(&k, 0);
+    cr_assert_eq(bgc_randbits(&r, &k), BGC_OK);
+    cr_assert_eq(r.size, 0);
+    set(&k, 256);
+    cr_assert_eq(bgc_randprime(&r, &k), BGC_OK);
+    cr_assert_eq(bgc_bitlen_u(&r), 256);
+    int p = 0;
+    cr_assert_eq(bgc_isprime(&p, &r, 0), BGC_OK);
+    cr_assert(p);
+    bgc_rand_seed(7);
+    cr_assert_eq(bgc_rand_is_seeded(), 1);
+    bgc_clear(&r);
     bgc_clear(&k);
 }
 
