@@ -29,3 +29,9 @@ CLEANFILES += bench.json
 bench: bench/bigcalc-bench$(EXEEXT)
 	./bench/bigcalc-bench$(EXEEXT) $(BENCH_ARGS)
 .PHONY: bench
+
+# SIQS timing driver for bench/siqs-vs-gp.sh (siqs helper)
+noinst_PROGRAMS += bench/siqs-bench
+bench_siqs_bench_SOURCES = bench/siqs-bench.c
+bench_siqs_bench_LDADD = libbgcn.a
+EXTRA_DIST += bench/siqs-vs-gp.sh

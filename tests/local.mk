@@ -85,3 +85,9 @@ TESTS += tests/mpn/ct-powm-sec.sh
 tests_mpn_ct_powm_sec_SOURCES = tests/mpn/ct-powm-sec.c
 tests_mpn_ct_powm_sec_LDADD = libbgcn.a $(GMP_LIBS)
 endif
+# Quadratic sieve and GF(2) linear algebra (siqs helper)
+check_PROGRAMS += tests/mpn/test-siqs
+TESTS += tests/mpn/test-siqs
+tests_mpn_test_siqs_SOURCES = tests/mpn/test-siqs.c
+tests_mpn_test_siqs_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_siqs_LDADD = $(TEST_LDADD)

@@ -59,3 +59,12 @@ libbgcn_a_SOURCES += \
 	src/mpn/fac.c \
 	src/mpn/fib.c \
 	src/mpn/bin.c
+# Self-initialising quadratic sieve and GF(2) linear algebra (siqs helper)
+libbgcn_a_SOURCES += \
+	src/mpn/siqs.h \
+	src/mpn/siqs-impl.h \
+	src/mpn/siqs.c \
+	src/mpn/siqs_poly.c \
+	src/mpn/siqs_sieve.c \
+	src/mpn/siqs_rel.c \
+	src/mpn/gf2.c

@@ -1,0 +1,266 @@
+/* siqs-impl.h -- what the files of the quadratic sieve share: the state of
+ * one factorisation and small signed integers on the limb engine.  Not
+ * part of the engine's interface (see siqs.h). */
+#ifndef BGCN_SIQS_IMPL_H
+#define BGCN_SIQS_IMPL_H
+
+#include "siqs.h"
+
+#include <string.h>
+
+#define SIQS_BLOCK_BITS 15
+#define SIQS_BLOCK (1u << SIQS_BLOCK_BITS) /* sieve block: L1 data cache */
+#define SIQS_L 16      /* limbs of a siqs_z: N < 2^400 and products */
+#define SIQS_MAXS 20   /* most primes in an A */
+#define SIQS_YL 5      /* limbs kept of |Ax+B| (< 2 sqrt(2kN)) */
+#define SIQS_FB_MAX (1L << 17) /* bucket entries hold 17 index bits */
+
+/* ---- small signed integers: |value| = {d,n} normalised, n = 0 for 0 ---- */
+typedef struct siqs_z {
+    long n;
+    int neg;
+    bgcn_limb_t d[SIQS_L];
+} siqs_z;
+
+static inline void sz_set_limbs(siqs_z *r, const bgcn_limb_t *p, long n)
+{
+    BGCN_ASSERT(n <= SIQS_L);
+    bgcn_copyi(r->d, p, n);
+    r->n = bgcn_normalized_size(r->d, n);
+    r->neg = 0;
+}
+static inline void sz_set_ui(siqs_z *r, bgcn_limb_t u)
+{
+    r->d[0] = u;
+    r->n = u != 0;
+    r->neg = 0;
+}
+/* r = a + (neg_b ? -b : b); r may equal a or b. */
+static inline void sz_addsub(siqs_z *r, const siqs_z *a, const siqs_z *b,
+                             int neg_b)
+{
+    int bneg = b->neg ^ neg_b;
+    const siqs_z *x = a, *y = b;
+    int xneg = a->neg, yneg = bneg;
+    if (bgcn_cmp2(a->d, a->n, b->d, b->n) < 0) {
+        x = b, y = a;
+        xneg = bneg, yneg = a->neg;
+    }
+    long xn = x->n, yn = y->n;
+    if (xn == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
+    if (xneg == yneg) {
+        bgcn_limb_t cy = bgcn_add(r->d, x->d, xn, y->d, yn);
+        BGCN_ASSERT(xn < SIQS_L || !cy);
+        r->d[xn] = cy;
+        r->n = xn + (cy != 0);
+    } else {
+        bgcn_sub(r->d, x->d, xn, y->d, yn);
+        r->n = bgcn_normalized_size(r->d, xn);
+    }
+    r->neg = r->n ? xneg : 0;
+}
+static inline void sz_add(siqs_z *r, const siqs_z *a, const siqs_z *b)
+{
+    sz_addsub(r, a, b, 0);
+}
+static inline void sz_sub(siqs_z *r, const siqs_z *a, const siqs_z *b)
+{
+    sz_addsub(r, a, b, 1);
+}
+/* r = a * u; r may equal a. */
+static inline void sz_mul_ui(siqs_z *r, const siqs_z *a, bgcn_limb_t u)
+{
+    if (a->n == 0 || u == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
+    bgcn_limb_t hi = bgcn_mul_1(r->d, a->d, a->n, u);
+    BGCN_ASSERT(a->n < SIQS_L || !hi);
+    r->d[a->n] = hi;
+    r->n = a->n + (hi != 0);
+    r->neg = a->neg;
+}
+/* r = a * x for a signed word x; r may equal a. */
+static inline void sz_mul_si(siqs_z *r, const siqs_z *a, long x)
+{
+    sz_mul_ui(r, a, (bgcn_limb_t)(x < 0 ? -x : x));
+    if (x < 0 && r->n)
+        r->neg ^= 1;
+}
+/* r = a * b; r must not be a or b. */
+static inline void sz_mul(siqs_z *r, const siqs_z *a, const siqs_z *b)
+{
+    if (a->n == 0 || b->n == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
+    BGCN_ASSERT(a->n + b->n <= SIQS_L);
+    if (a->n >= b->n)
+        bgcn_mul_basecase(r->d, a->d, a->n, b->d, b->n);
+    else
+        bgcn_mul_basecase(r->d, b->d, b->n, a->d, a->n);
+    r->n = bgcn_normalized_size(r->d, a->n + b->n);
+    r->neg = a->neg ^ b->neg;
+}
+/* |a| mod p, p != 0. */
+static inline uint32_t sz_umod(const siqs_z *a, uint32_t p)
+{
+    return a->n ? (uint32_t)bgcn_mod_1(a->d, a->n, p) : 0;
+}
+/* a mod p in [0, p) with a's sign. */
+static inline uint32_t sz_mod(const siqs_z *a, uint32_t p)
+{
+    uint32_t r = sz_umod(a, p);
+    return (a->neg && r) ? p - r : r;
+}
+/* r = a / u for u dividing a; r may equal a. */
+static inline void sz_divexact_ui(siqs_z *r, const siqs_z *a, bgcn_limb_t u)
+{
+    if (a->n == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
+    bgcn_divexact_1(r->d, a->d, a->n, u);
+    r->n = bgcn_normalized_size(r->d, a->n);
+    r->neg = a->neg;
+}
+
+/* ---- word arithmetic modulo factor-base primes ---- */
+static inline uint32_t siqs_mulmod(uint32_t a, uint32_t b, uint32_t p)
+{
+    return (uint32_t)((uint64_t)a * b % p);
+}
+uint32_t bgcn_siqs_powmod(uint32_t a, uint32_t e, uint32_t p);
+/* a^-1 mod p for gcd(a, p) = 1, a < p. */
+uint32_t bgcn_siqs_invmod(uint32_t a, uint32_t p);
+/* x mod p for x < 2^32 by multiplication; m = UINT64_MAX / p + 1. */
+static inline uint32_t siqs_fastmod(uint32_t x, uint64_t m, uint32_t p)
+{
+    uint64_t low = m * x;
+    return (uint32_t)(((unsigned __int128)low * p) >> 64);
+}
+
+/* log2(x) for x > 0 to about 1e-6, without libm (the engine links none):
+ * the exponent, then 2 atanh((m-1)/(m+1)) for the mantissa m in [1,2). */
+static inline double siqs_log2(double x)
+{
+    union {
+        double d;
+        uint64_t u;
+    } v = {x};
+    int e = (int)((v.u >> 52) & 0x7ff) - 1023;
+    v.u = (v.u & ~(0x7ffull << 52)) | (1023ull << 52);
+    double t = (v.d - 1) / (v.d + 1), t2 = t * t;
+    double ln = 2 * t * (1 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 * (1.0 / 9)))));
+    return e + ln * 1.4426950408889634;
+}
+static inline long siqs_round(double x)
+{
+    return (long)(x < 0 ? x - 0.5 : x + 0.5);
+}
+
+/* ---- relations ---- */
+typedef struct siqs_rel {
+    uint32_t foff;  /* first factor in the pool */
+    uint32_t nf;    /* factor-base indices, with repetition */
+    uint32_t lp;    /* large prime, 1 for a full relation */
+    uint32_t yoff;  /* |Ax+B| in the limb pool: SIQS_YL limbs */
+} siqs_rel;
+
+typedef struct siqs_rels {
+    siqs_rel *r;
+    long n, cap;
+    uint32_t *fac; /* column = index + 1; 0 = the sign -1 */
+    long nfac, capfac;
+    bgcn_limb_t *y;
+    long ny, capy;
+    long full, partial;
+    long cycles;      /* partials that pair with an earlier one */
+    uint32_t *lph;    /* open-addressing set of large primes seen */
+    long lphcap, lphn;
+} siqs_rels;
+
+/* ---- one factorisation ---- */
+typedef struct siqs_ctx {
+    const bgcn_limb_t *np;
+    long nn;
+    siqs_z N, kN;
+    uint32_t k;
+    uint64_t rng;
+
+    /* parameters */
+    long F;            /* factor-base size */
+    long nblocks;      /* interval [-M, M) in blocks */
+    uint32_t M;
+    uint32_t lp_max;
+    long small_end;    /* indices below: trial division only */
+    long med_end;      /* indices from here: bucket sieve */
+    unsigned char init_byte;
+    double log_scale;
+
+    /* factor base */
+    uint32_t *p, *sqrtkn;
+    unsigned char *logp;
+    unsigned char *flag;  /* SIQS_F_TRIAL, SIQS_F_AQ */
+    uint64_t *pm;         /* fastmod multipliers */
+
+    /* current A and B */
+    int s;
+    long qlo, qhi;        /* window of indices A's primes come from */
+    double abits;         /* log2 of the ideal A, sqrt(2kN)/M */
+    uint32_t qidx[SIQS_MAXS];
+    siqs_z A, B, C, Bj[SIQS_MAXS];
+    uint64_t *aseen;      /* hashes of the A already used */
+    long naseen, capaseen;
+    uint32_t *root1, *root2;
+    uint32_t *delta;      /* (s-1) rows of F: 2 Bj / A mod p */
+    long npoly;           /* polynomials sieved */
+
+    /* sieve */
+    unsigned char *sieve;
+    uint32_t *next1, *next2;
+    uint32_t *bucket;     /* nblocks rows of bucket_cap entries */
+    uint32_t *bucket_n;
+    long bucket_cap;
+
+    siqs_rels rels;
+    bgcn_siqs_progress_fn opts_progress;
+    void *opts_arg;
+} siqs_ctx;
+
+#define SIQS_F_TRIAL 1 /* 2 and primes dividing k: never sieved */
+#define SIQS_F_AQ 2    /* a prime of the current A */
+
+void *bgcn_siqs_alloc(size_t bytes);
+void bgcn_siqs_free(void *p);
+
+/* siqs_poly.c: choose a new A and set B, C and the roots of every prime
+ * for its first polynomial (ENOMEM only). */
+bgcn_status bgcn_siqs_new_a(siqs_ctx *c) BGCN_WUR;
+/* Switch to polynomial i (1 <= i < 2^(s-1)) of the current A by Gray
+ * code: B, C and the roots of the primes below med_end; the bucket fill
+ * updates the others itself, with the sign and row returned here. */
+void bgcn_siqs_next_b(siqs_ctx *c, long i, int *sub, long *row);
+
+/* siqs_sieve.c: sieve the current polynomial over the whole interval and
+ * store its relations.  sub/row as from bgcn_siqs_next_b (row < 0 for
+ * the first polynomial of an A: roots already set). */
+bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row) BGCN_WUR;
+
+/* siqs_rel.c */
+bgcn_status bgcn_siqs_rel_add(siqs_rels *rs, const uint32_t *fac, long nf,
+                              uint32_t lp, const siqs_z *y) BGCN_WUR;
+void bgcn_siqs_rels_clear(siqs_rels *rs);
+/* Matrix, null space, square roots: on success *fn > 0 if a factor was
+ * found (in fp, nn limbs of room). */
+bgcn_status bgcn_siqs_finish(siqs_ctx *c, bgcn_limb_t *fp,
+                             long *fn) BGCN_WUR;
+
+#endif /* BGCN_SIQS_IMPL_H */

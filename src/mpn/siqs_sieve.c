@@ -1,0 +1,183 @@
+/* siqs_sieve.c -- sieving one polynomial of the quadratic sieve and
+ * checking its candidates.
+ *
+ * Positions 0 .. 2M-1 stand for x = -M .. M-1, in blocks of SIQS_BLOCK
+ * bytes (the L1 data cache).  Each byte starts at init_byte and gets
+ * logp(p) added at every root of every sieved prime, so a byte reaching
+ * 128 (top bit set) marks a g(x) whose sieved part is within the slack of
+ * its size; scaled logarithms keep every sum below 256.
+ *   - primes below index small_end are not sieved (small-prime
+ *     variation: they cost the most updates and add the least; the
+ *     threshold allows for them) but are trial-divided in candidates;
+ *   - primes below the block size keep their next position per root and
+ *     are sieved block by block;
+ *   - larger primes hit a block at most once per root: one pass per
+ *     polynomial moves their roots (Gray-code step) and drops each hit
+ *     into the bucket of its block as (index << 15 | offset); sieving a
+ *     block then adds the logs of its bucket.
+ * A candidate is checked by computing g(x) in multiple precision and
+ * dividing out the primes whose roots match its position (the medium
+ * primes by a multiply-only remainder of the position, the large ones by
+ * scanning the block's bucket), so no prime is tried blindly except the
+ * few unsieved ones. */
+#include "siqs-impl.h"
+
+#define SIQS_MAXF 512 /* factors of one relation, with repetition */
+
+typedef struct cand_ctx {
+    siqs_z B2; /* 2B */
+    uint32_t fac[SIQS_MAXF];
+    long nf;
+} cand_ctx;
+
+/* Divides g by p as often as it goes (at least once), noting each. */
+static void take(cand_ctx *cc, siqs_z *g, uint32_t p, uint32_t col)
+{
+    do {
+        sz_divexact_ui(g, g, p);
+        if (cc->nf < SIQS_MAXF)
+            cc->fac[cc->nf++] = col;
+    } while (sz_umod(g, p) == 0);
+}
+
+static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc, uint32_t pos,
+                             long b)
+{
+    long x = (long)pos - (long)c->M;
+    siqs_z g, t;
+    sz_mul_si(&t, &c->A, x);
+    sz_add(&t, &t, &cc->B2);
+    sz_mul_si(&t, &t, x);
+    sz_add(&g, &t, &c->C);
+    if (g.n == 0)
+        return BGCN_OK;
+    cc->nf = 0;
+    if (g.neg)
+        cc->fac[cc->nf++] = 0;
+    g.neg = 0;
+    for (int j = 0; j < c->s; j++)
+        cc->fac[cc->nf++] = c->qidx[j] + 1;
+    for (long i = 0; i < c->small_end; i++)
+        if (sz_umod(&g, c->p[i]) == 0)
+            take(cc, &g, c->p[i], (uint32_t)i + 1);
+    for (long i = c->small_end; i < c->med_end; i++) {
+        uint32_t p = c->p[i];
+        if (c->flag[i]) {
+            if (sz_umod(&g, p) == 0)
+                take(cc, &g, p, (uint32_t)i + 1);
+            continue;
+        }
+        uint32_t r = siqs_fastmod(pos, c->pm[i], p);
+        if (r == c->root1[i] || r == c->root2[i])
+            take(cc, &g, p, (uint32_t)i + 1);
+    }
+    const uint32_t *bk = c->bucket + (size_t)b * (size_t)c->bucket_cap;
+    uint32_t off = pos & (SIQS_BLOCK - 1), nb = c->bucket_n[b];
+    for (uint32_t e = 0; e < nb; e++)
+        if ((bk[e] & (SIQS_BLOCK - 1)) == off) {
+            uint32_t i = bk[e] >> SIQS_BLOCK_BITS;
+            BGCN_ASSERT(sz_umod(&g, c->p[i]) == 0);
+            take(cc, &g, c->p[i], i + 1);
+        }
+    uint32_t lp;
+    if (g.n == 1 && g.d[0] == 1)
+        lp = 1;
+    else if (g.n == 1 && g.d[0] <= c->lp_max)
+        lp = (uint32_t)g.d[0];
+    else
+        return BGCN_OK;
+    if (cc->nf >= SIQS_MAXF)
+        return BGCN_OK;
+    siqs_z y;
+    sz_mul_si(&t, &c->A, x);
+    sz_add(&y, &t, &c->B);
+    return bgcn_siqs_rel_add(&c->rels, cc->fac, cc->nf, lp, &y);
+}
+
+static void fill_buckets(siqs_ctx *c, int sub, long row)
+{
+    long F = c->F, cap = c->bucket_cap;
+    uint32_t interval = (uint32_t)c->nblocks * SIQS_BLOCK;
+    const uint32_t *d = row >= 0 ? c->delta + (size_t)row * F : NULL;
+    uint32_t *bn = c->bucket_n, *bk = c->bucket;
+    memset(bn, 0, sizeof *bn * (size_t)c->nblocks);
+    for (long i = c->med_end; i < F; i++) {
+        uint32_t p = c->p[i], r1 = c->root1[i], r2 = c->root2[i];
+        if (d) {
+            uint32_t dk = d[i];
+            if (sub) {
+                r1 += dk;
+                r1 -= r1 >= p ? p : 0;
+                r2 += dk;
+                r2 -= r2 >= p ? p : 0;
+            } else {
+                r1 = r1 >= dk ? r1 - dk : r1 + p - dk;
+                r2 = r2 >= dk ? r2 - dk : r2 + p - dk;
+            }
+            c->root1[i] = r1;
+            c->root2[i] = r2;
+        }
+        uint32_t tag = (uint32_t)i << SIQS_BLOCK_BITS;
+        for (; r1 < interval; r1 += p) {
+            uint32_t b = r1 >> SIQS_BLOCK_BITS;
+            bk[(size_t)b * cap + bn[b]++] = tag | (r1 & (SIQS_BLOCK - 1));
+        }
+        for (; r2 < interval; r2 += p) {
+            uint32_t b = r2 >> SIQS_BLOCK_BITS;
+            bk[(size_t)b * cap + bn[b]++] = tag | (r2 & (SIQS_BLOCK - 1));
+        }
+    }
+}
+
+bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row)
+{
+    cand_ctx cc;
+    sz_mul_ui(&cc.B2, &c->B, 2);
+    fill_buckets(c, sub, row);
+    uint32_t interval = (uint32_t)c->nblocks * SIQS_BLOCK;
+    long lo = c->small_end, hi = c->med_end;
+    for (long i = lo; i < hi; i++) {
+        if (c->flag[i]) {
+            c->next1[i] = c->next2[i] = interval;
+        } else {
+            c->next1[i] = c->root1[i];
+            c->next2[i] = c->root2[i];
+        }
+    }
+    unsigned char *sv = c->sieve;
+    for (long b = 0; b < c->nblocks; b++) {
+        BGCN_POLL();
+        memset(sv, c->init_byte, SIQS_BLOCK);
+        uint32_t bstart = (uint32_t)b * SIQS_BLOCK;
+        uint32_t bend = bstart + SIQS_BLOCK;
+        for (long i = lo; i < hi; i++) {
+            uint32_t p = c->p[i], n1 = c->next1[i], n2 = c->next2[i];
+            unsigned char l = c->logp[i];
+            while (n1 < bend) {
+                sv[n1 - bstart] += l;
+                n1 += p;
+            }
+            while (n2 < bend) {
+                sv[n2 - bstart] += l;
+                n2 += p;
+            }
+            c->next1[i] = n1;
+            c->next2[i] = n2;
+        }
+        const uint32_t *bk = c->bucket + (size_t)b * (size_t)c->bucket_cap;
+        uint32_t nbk = c->bucket_n[b];
+        const unsigned char *logp = c->logp;
+        for (uint32_t e = 0; e < nbk; e++)
+            sv[bk[e] & (SIQS_BLOCK - 1)] += logp[bk[e] >> SIQS_BLOCK_BITS];
+        const uint64_t *w = (const uint64_t *)(void *)sv;
+        const uint64_t hb = 0x8080808080808080ull;
+        for (uint32_t k = 0; k < SIQS_BLOCK / 8; k += 4) {
+            if (!((w[k] | w[k + 1] | w[k + 2] | w[k + 3]) & hb))
+                continue;
+            for (uint32_t m = k * 8; m < k * 8 + 32; m++)
+                if (sv[m] & 0x80)
+                    BGCN_TRY(candidate(c, &cc, bstart + m, b));
+        }
+    }
+    return BGCN_OK;
+}

@@ -1,0 +1,297 @@
+/* test-siqs.c -- the quadratic sieve (bgcn_siqs) on semiprimes of 30..45
+ * digits with known factors and on random ones built with GMP, its
+ * failure modes (interruption, allocation failure, inputs it must refuse),
+ * and the GF(2) null space (bgcn_gf2_nullspace) against a slow dense
+ * elimination on random small matrices.  Larger sizes are timed by
+ * bench/siqs-vs-gp.sh, not tested here (CI time). */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "siqs.h"
+#include "testlib.h"
+
+static long z_get(bgcn_limb_t *p, long cap, const mpz_t z)
+{
+    size_t cnt = 0;
+    memset(p, 0, sizeof *p * (size_t)cap);
+    mpz_export(p, &cnt, -1, sizeof(bgcn_limb_t), 0, 0, z);
+    return (long)cnt;
+}
+
+/* Runs bgcn_siqs on n and checks that the factor is proper and divides n
+ * (or that it fails, when want_fail). */
+static void check_factor(const mpz_t n, uint64_t seed)
+{
+    bgcn_limb_t np[8], fp[8];
+    long nn = z_get(np, 8, n), fn = -1;
+    bgcn_siqs_opts o = {NULL, NULL, seed};
+    cr_assert_eq(bgcn_siqs(fp, &fn, np, nn, &o), BGCN_OK);
+    cr_assert(fn > 0, "no factor of %s", mpz_get_str(NULL, 10, n));
+    mpz_t f;
+    mpz_init(f);
+    mpz_import(f, (size_t)fn, -1, sizeof(bgcn_limb_t), 0, 0, fp);
+    cr_assert(mpz_cmp_ui(f, 1) > 0 && mpz_cmp(f, n) < 0 &&
+                  mpz_divisible_p(n, f),
+              "bad factor %s of %s", mpz_get_str(NULL, 10, f),
+              mpz_get_str(NULL, 10, n));
+    mpz_clear(f);
+}
+
+static void check_str(const char *s)
+{
+    mpz_t n;
+    mpz_init_set_str(n, s, 10);
+    check_factor(n, t_rand());
+    mpz_clear(n);
+}
+
+/* Balanced semiprimes with published-by-us factors (bench/siqs-vs-gp.sh
+ * builds the same kind with gp). */
+Test(siqs, known_semiprimes)
+{
+    t_seed();
+    /* 810982967733749 * 901805724929689 */
+    check_str("731349083122764100468697374061");
+    /* 32 digits: 6646130696664401 * 7779789772826537 */
+    check_str("51705499622778214343935476009337");
+    /* 40 digits */
+    check_str("1367180414946554564107466155768540108541");
+}
+
+static void random_prime(mpz_t p, int digits, gmp_randstate_t rs)
+{
+    mpz_t lo;
+    mpz_init(lo);
+    mpz_ui_pow_ui(lo, 10, (unsigned long)digits - 1);
+    mpz_urandomm(p, rs, lo);
+    mpz_add(p, p, lo);
+    mpz_nextprime(p, p);
+    mpz_clear(lo);
+}
+
+Test(siqs, random_semiprimes)
+{
+    gmp_randstate_t rs;
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, (unsigned long)t_seed());
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    static const int sizes[] = {30, 31, 33, 34, 36, 38, 40, 42, 45};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int d = sizes[i];
+        random_prime(p, d / 2, rs);
+        random_prime(q, d - d / 2, rs);
+        mpz_mul(n, p, q);
+        check_factor(n, t_rand());
+    }
+    /* unbalanced: a 12-digit and a 21-digit prime */
+    random_prime(p, 12, rs);
+    random_prime(q, 21, rs);
+    mpz_mul(n, p, q);
+    check_factor(n, t_rand());
+    /* three primes */
+    random_prime(p, 11, rs);
+    random_prime(q, 11, rs);
+    mpz_mul(n, p, q);
+    random_prime(q, 12, rs);
+    mpz_mul(n, n, q);
+    check_factor(n, t_rand());
+    mpz_clears(p, q, n, NULL);
+    gmp_randclear(rs);
+}
+
+/* A factor below the largest factor-base prime is found while the
+ * factor base is built; N = 3 m^2 (kN a square for k = 3) still works. */
+Test(siqs, small_factor_and_square_multiplier)
+{
+    t_seed();
+    check_str("1000003000000000000000000000000000057"); /* 1000003 * ... */
+    mpz_t n, m;
+    mpz_init_set_str(m, "1000000000000000003", 10); /* prime */
+    mpz_init(n);
+    mpz_mul(n, m, m);
+    mpz_mul_ui(n, n, 3);
+    check_factor(n, 1);
+    mpz_clears(n, m, NULL);
+}
+
+Test(siqs, refuses)
+{
+    bgcn_limb_t np[8], fp[8];
+    long fn = -1;
+    /* a prime: every dependency is trivial */
+    mpz_t n;
+    mpz_init_set_str(n, "1000000000000000000000000000057", 10);
+    cr_assert(mpz_probab_prime_p(n, 30));
+    long nn = z_get(np, 8, n);
+    cr_assert_eq(bgcn_siqs(fp, &fn, np, nn, NULL), BGCN_OK);
+    cr_assert_eq(fn, 0);
+    /* too large: 2^400 + 1 */
+    memset(np, 0, sizeof np);
+    np[0] = 1;
+    np[6] = (bgcn_limb_t)1 << 16;
+    fn = -1;
+    cr_assert_eq(bgcn_siqs(fp, &fn, np, 7, NULL), BGCN_OK);
+    cr_assert_eq(fn, 0);
+    mpz_clear(n);
+}
+
+static void raise_flag(void *arg, int phase, long done, long total)
+{
+    (void)phase, (void)done, (void)total;
+    int *calls = arg;
+    if (++*calls == 2)
+        bgcn_interrupt_flag = 1;
+}
+
+Test(siqs, interrupted)
+{
+    mpz_t n;
+    mpz_init_set_str(n, "20581545191673842372632854746497081967503749846313",
+                     10); /* 50 digits */
+    bgcn_limb_t np[8], fp[8];
+    long nn = z_get(np, 8, n), fn;
+    int calls = 0;
+    bgcn_siqs_opts o = {raise_flag, &calls, 7};
+    bgcn_status st = bgcn_siqs(fp, &fn, np, nn, &o);
+    bgcn_interrupt_flag = 0;
+    cr_assert_eq(st, BGCN_EINTR);
+    cr_assert_eq(calls, 2);
+    mpz_clear(n);
+}
+
+Test(siqs, allocation_failure)
+{
+    mpz_t n;
+    mpz_init_set_str(n, "731349083122764100468697374061", 10);
+    bgcn_limb_t np[8], fp[8];
+    long nn = z_get(np, 8, n), fn;
+    int ok = 0;
+    for (long k = 1; k < 100000 && !ok; k += 1 + k / 16) {
+        bgcn_alloc_fail_after(k);
+        bgcn_status st = bgcn_siqs(fp, &fn, np, nn, NULL);
+        bgcn_alloc_fail_after(0);
+        cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "k=%ld st=%d", k, st);
+        if (st == BGCN_OK) {
+            cr_assert(fn > 0);
+            ok = 1;
+        }
+    }
+    cr_assert(ok, "never succeeded");
+    mpz_clear(n);
+}
+
+/* ---- GF(2) ---- */
+
+/* Rank of the rows given as bit vectors of `words` words (destroyed). */
+static long slow_rank(uint64_t *m, long rows, long words)
+{
+    long rank = 0;
+    for (long col = 0; col < words * 64 && rank < rows; col++) {
+        long w = col / 64;
+        uint64_t b = (uint64_t)1 << (col % 64);
+        long piv = -1;
+        for (long i = rank; i < rows; i++)
+            if (m[i * words + w] & b) {
+                piv = i;
+                break;
+            }
+        if (piv < 0)
+            continue;
+        for (long k = 0; k < words; k++) {
+            uint64_t t = m[piv * words + k];
+            m[piv * words + k] = m[rank * words + k];
+            m[rank * words + k] = t;
+        }
+        for (long i = 0; i < rows; i++)
+            if (i != rank && (m[i * words + w] & b))
+                for (long k = 0; k < words; k++)
+                    m[i * words + k] ^= m[rank * words + k];
+        rank++;
+    }
+    return rank;
+}
+
+static void check_gf2(long nrows, long ncols, int density)
+{
+    long cap = nrows * (density + 2) + 1;
+    uint32_t *cols = malloc(sizeof *cols * (size_t)cap);
+    long *start = malloc(sizeof *start * (size_t)(nrows + 1));
+    long words = (ncols + 63) / 64 + 1;
+    uint64_t *dense = calloc((size_t)(nrows * words + 1), 8);
+    long k = 0;
+    for (long i = 0; i < nrows; i++) {
+        start[i] = k;
+        long w = (long)t_rand_below((uint64_t)density + 1);
+        for (long j = 0; j < w && ncols > 0; j++) {
+            /* skew towards low columns, as factor bases are */
+            uint32_t c = (uint32_t)t_rand_below((uint64_t)ncols);
+            if (t_rand() & 1)
+                c = (uint32_t)t_rand_below(c + 1);
+            cols[k++] = c;
+            dense[i * words + c / 64] ^= (uint64_t)1 << (c % 64);
+        }
+        if (ncols > 0 && (t_rand() & 7) == 0) { /* a repeated column */
+            cols[k] = cols[k - (k > start[i])];
+            if (k > start[i]) {
+                dense[i * words + cols[k] / 64] ^= (uint64_t)1 << (cols[k] % 64);
+                k++;
+            }
+        }
+    }
+    start[nrows] = k;
+    uint64_t *deps = malloc(sizeof *deps * (size_t)(nrows + 1));
+    int nd = -1;
+    cr_assert_eq(bgcn_gf2_nullspace(deps, &nd, nrows, ncols, cols, start),
+                 BGCN_OK);
+    uint64_t *copy = malloc(sizeof *copy * (size_t)(nrows * words + 1));
+    memcpy(copy, dense, sizeof *copy * (size_t)(nrows * words));
+    long rank = slow_rank(copy, nrows, words);
+    long want = nrows - rank < 64 ? nrows - rank : 64;
+    cr_assert_eq(nd, want, "rows %ld cols %ld rank %ld: %d deps", nrows,
+                 ncols, rank, nd);
+    /* each vector combines to zero; the vectors are independent */
+    long dw = (nrows + 63) / 64 + 1;
+    uint64_t *dv = calloc((size_t)(64 * dw), 8);
+    for (int d = 0; d < nd; d++) {
+        uint64_t *acc = calloc((size_t)words, 8);
+        for (long i = 0; i < nrows; i++)
+            if (deps[i] >> d & 1) {
+                for (long w = 0; w < words; w++)
+                    acc[w] ^= dense[i * words + w];
+                dv[d * dw + i / 64] |= (uint64_t)1 << (i % 64);
+            }
+        for (long w = 0; w < words; w++)
+            cr_assert_eq(acc[w], 0, "dependency %d is not one", d);
+        free(acc);
+    }
+    cr_assert_eq(slow_rank(dv, nd, dw), nd, "dependent vectors");
+    free(dv);
+    free(copy);
+    free(deps);
+    free(dense);
+    free(start);
+    free(cols);
+}
+
+Test(gf2, random_matrices)
+{
+    t_seed();
+    for (int it = 0; it < 300; it++) {
+        long r = (long)t_rand_below(150), c = (long)t_rand_below(140);
+        int dens = 1 + (int)t_rand_below(it % 3 == 0 ? 4 : 20);
+        check_gf2(r, c, dens);
+    }
+    check_gf2(0, 5, 3);
+    check_gf2(5, 0, 3);
+    check_gf2(200, 100, 2); /* more than 64 dependencies */
+}
+
+Test(gf2, larger_sparse)
+{
+    t_seed();
+    for (int it = 0; it < 4; it++)
+        check_gf2(700 + (long)t_rand_below(200), 700, 12);
+}
