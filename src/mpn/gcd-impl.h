@@ -22,11 +22,23 @@ struct bgcn_lehmer {
  * bits, whatever their low bits (Möller's hgcd2 criterion).  Whatever the
  * low bits do, the matrix is unimodular, so it preserves the gcd even if a
  * quotient were off; the caller takes absolute values.  Returns the
- * number of steps kept (0: no progress, the caller divides instead). */
+ * number of steps kept (0: no progress, the caller divides instead).
+ *
+ * Speed: this loop decides gcd below the half-gcd sizes (about 37
+ * quotients per call), so no quotient goes through a 128-bit division.
+ * About 41% of Euclid's quotients are 1 (Gauss-Kuzmin), tested by one
+ * subtraction; otherwise the quotient is estimated by one 64-bit hardware
+ * division of the top 64 bits of x by the top 64 bits of y at a shift
+ * that keeps y's part >= 2^32 (the high limbs while y >= 2^96, else bits
+ * 32..95), which makes the estimate exact or one too large (the relative
+ * error of the divisor is below 2^-32 and the quotient below 2^32, see
+ * the comments below); one compare corrects it.  Only the rare step where
+ * x >= 2^96 > y (a huge quotient at the crossing) divides in 128 bits. */
 static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
                                    bgcn_div_dlimb B)
 {
     const bgcn_div_dlimb lim = (bgcn_div_dlimb)1 << 65;
+    const bgcn_limb_t half = (bgcn_limb_t)1 << 32;
     /* (x, y) = consecutive remainders; (ux, vx), (uy, vy) their cofactor
      * magnitudes: x = +-(ux A - vx B). */
     bgcn_div_dlimb x = A, y = B;
@@ -35,23 +47,34 @@ static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
     if (y < lim)
         return 0;
     for (;;) {
-        bgcn_div_dlimb q, r;
-        r = x - y;
-        if (r < y) {
-            q = 1;
-        } else if (r - y < y) {
-            q = 2;
-            r -= y;
-        } else {
-            q = x / y;
-            r = x - q * y;
+        bgcn_div_dlimb r = x - y;
+        bgcn_limb_t q = 1;
+        if (r >= y) {
+            /* q >= 2, so y <= x/2 < 2^127. */
+            bgcn_limb_t yh = (bgcn_limb_t)(y >> 64);
+            if (yh >= half) {
+                /* q <= 2^32 and yh has 32+ bits: estimate in {q, q+1}. */
+                q = (bgcn_limb_t)(x >> 64) / yh;
+            } else if ((bgcn_limb_t)(x >> 96) == 0) {
+                /* both below 2^96: the same at a 32-bit shift (y's
+                 * part >= 2^33 since y >= 2^65). */
+                q = (bgcn_limb_t)(x >> 32) / (bgcn_limb_t)(y >> 32);
+            } else {
+                q = (bgcn_limb_t)(x / y); /* < 2^63: y >= 2^65 */
+            }
+            r = x - (bgcn_div_dlimb)q * y;
+            /* One too large: the true remainder is in [-y, 0), which
+             * wraps to [2^128 - y, 2^128), above y < 2^127. */
+            if (r >= y) {
+                r += y;
+                q--;
+            }
         }
         if (r < lim)
             break;
         /* The new cofactors are below 2^63 here (they times the remainder
          * y >= 2^65 stay <= A < 2^128), so the limb arithmetic is exact. */
-        bgcn_limb_t ql = (bgcn_limb_t)q;
-        bgcn_limb_t ur = ux + ql * uy, vr = vx + ql * vy;
+        bgcn_limb_t ur = ux + q * uy, vr = vx + q * vy;
         x = y;
         y = r;
         ux = uy;
@@ -68,32 +91,65 @@ static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
     return steps;
 }
 
-/* {rp,n+1} = u*{ap,n} - v*{bp,n} in two's complement; returns 1 if the
- * result is negative (then {rp,n+1} holds its magnitude).  One pass with
- * two carry chains.  rp may equal ap or bp only if it is neither (it is
- * written limb by limb behind the reads, so rp == ap is also safe). */
+/* The end of Euclid on numbers that fit 128 bits: exact steps on
+ * x >= y (both exact values now, not top parts) while y != 0 and the
+ * cofactors stay below 2^63; updates x, y to the reduced pair and fills
+ * m as bgcn_lehmer_step does (x_out = sa (u0 x - v0 y), y_out = -sa (u1 x
+ * - v1 y)).  Returns the steps taken (0 only if the first quotient is
+ * >= 2^63).  Callers batch the big-number cofactor updates this way
+ * instead of paying a division and a product per quotient. */
+static inline int bgcn_lehmer_tail(struct bgcn_lehmer *m, bgcn_div_dlimb *xp,
+                                   bgcn_div_dlimb *yp)
+{
+    bgcn_div_dlimb x = *xp, y = *yp;
+    bgcn_limb_t ux = 1, vx = 0, uy = 0, vy = 1;
+    int steps = 0;
+    while (y != 0) {
+        bgcn_div_dlimb q128 = x / y;
+        if ((q128 >> 63) != 0)
+            break;
+        bgcn_limb_t q = (bgcn_limb_t)q128;
+        bgcn_div_dlimb ur = (bgcn_div_dlimb)q * uy + ux;
+        bgcn_div_dlimb vr = (bgcn_div_dlimb)q * vy + vx;
+        if ((ur | vr) >> 63)
+            break;
+        bgcn_div_dlimb r = x - q128 * y;
+        x = y;
+        y = r;
+        ux = uy;
+        vx = vy;
+        uy = (bgcn_limb_t)ur;
+        vy = (bgcn_limb_t)vr;
+        steps++;
+    }
+    m->u0 = ux;
+    m->v0 = vx;
+    m->u1 = uy;
+    m->v1 = vy;
+    m->neg = steps & 1;
+    *xp = x;
+    *yp = y;
+    return steps;
+}
+
+/* {rp,n+1} = u*{ap,n} - v*{bp,n} in two's complement, u, v < 2^63;
+ * returns 1 if the result is negative (then {rp,n+1} holds its
+ * magnitude).  Two passes of the dispatched kernels (mul_1, submul_1),
+ * which on the assembly paths cost less than one fused pass in C.  rp
+ * must not overlap ap or bp. */
 static inline int bgcn_gcd_lin_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                    const bgcn_limb_t *bp, long n,
                                    bgcn_limb_t u, bgcn_limb_t v)
 {
-    bgcn_limb_t ca = 0, cb = 0, br = 0;
-    for (long i = 0; i < n; i++) {
-        bgcn_div_dlimb pa = (bgcn_div_dlimb)u * ap[i] + ca;
-        bgcn_div_dlimb pb = (bgcn_div_dlimb)v * bp[i] + cb;
-        ca = (bgcn_limb_t)(pa >> 64);
-        cb = (bgcn_limb_t)(pb >> 64);
-        bgcn_limb_t x = (bgcn_limb_t)pa, y = (bgcn_limb_t)pb;
-        bgcn_limb_t d = x - y, b1 = x < y;
-        bgcn_limb_t e = d - br, b2 = d < br;
-        rp[i] = e;
-        br = b1 | b2;
-    }
-    bgcn_limb_t top = ca - cb - br;
-    /* ca, cb < 2^63 so the signed top limb is exact. */
-    rp[n] = top;
-    if ((int64_t)top >= 0)
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n + 1, ap, n));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n + 1, bp, n));
+    bgcn_limb_t hi = bgcn_mul_1(rp, ap, n, u);
+    hi -= bgcn_submul_1(rp, bp, n, v);
+    /* both parts < 2^63, so the signed top limb is exact */
+    rp[n] = hi;
+    if ((int64_t)hi >= 0)
         return 0;
-    /* negate in place */
+    /* negate in place (only when a quotient from the top bits was off) */
     bgcn_limb_t c = 1;
     for (long i = 0; i <= n; i++) {
         bgcn_limb_t t = ~rp[i] + c;
@@ -103,23 +159,18 @@ static inline int bgcn_gcd_lin_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     return 1;
 }
 
-/* {rp,n+1} = u*{ap,n} + v*{bp,n}.  Same overlap rule. */
+/* {rp,n+1} = u*{ap,n} + v*{bp,n}, u, v < 2^63 (so the sum fits n+1
+ * limbs).  Two passes of the dispatched kernels (mul_1, addmul_1); rp
+ * must not overlap ap or bp. */
 static inline void bgcn_gcd_lin_add(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                     const bgcn_limb_t *bp, long n,
                                     bgcn_limb_t u, bgcn_limb_t v)
 {
-    bgcn_limb_t c = 0, hi = 0;
-    for (long i = 0; i < n; i++) {
-        bgcn_div_dlimb pa = (bgcn_div_dlimb)u * ap[i] + c;
-        bgcn_div_dlimb pb = (bgcn_div_dlimb)v * bp[i] + (bgcn_limb_t)pa;
-        rp[i] = (bgcn_limb_t)pb;
-        /* high parts: < 2^64 + 2^64, carried as a 128-bit sum */
-        bgcn_div_dlimb h = (pa >> 64) + (pb >> 64) + ((bgcn_div_dlimb)hi << 64);
-        c = (bgcn_limb_t)h;
-        hi = (bgcn_limb_t)(h >> 64);
-    }
-    rp[n] = c;
-    BGCN_ASSERT(hi == 0);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n + 1, ap, n));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n + 1, bp, n));
+    BGCN_ASSERT(u < BGCN_LIMB_HIGHBIT && v < BGCN_LIMB_HIGHBIT);
+    bgcn_limb_t hi = bgcn_mul_1(rp, ap, n, u);
+    rp[n] = hi + bgcn_addmul_1(rp, bp, n, v);
 }
 
 /* Top 128 bits of {ap,n} (n >= 2, ap[n-1] != 0) starting at the bit

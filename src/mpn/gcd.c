@@ -105,7 +105,6 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
         return BGCN_ENOMEM;
     bgcn_limb_t *a = buf, *b = buf + n, *c = buf + 2 * n, *d = buf + 3 * n;
     long an = un, bn = vn;
-    bgcn_zero(buf, 4 * n);
     bgcn_copyi(a, up, un);
     bgcn_copyi(b, vp, vn);
     if (cmp_norm(a, an, b, bn) < 0) {
@@ -115,7 +114,9 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
 
     bgcn_status st = BGCN_OK;
     unsigned long iter = 0;
-    /* invariant: a >= b, both normalised, b's limbs above bn are 0 */
+    /* invariant: a >= b, both normalised.  Limbs above the sizes are
+     * garbage; the Lehmer step reads b at a's size, so when an = bn + 1
+     * the one limb b[bn] is cleared first. */
     while (bn > 0) {
         if (an <= 2)
             break;
@@ -125,7 +126,6 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
         }
         if (bn == 1) {
             bgcn_limb_t r = bgcn_mod_1(a, an, b[0]);
-            bgcn_zero(a, an);
             a[0] = b[0];
             b[0] = r;
             an = 1;
@@ -133,8 +133,11 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
             break;
         }
         if (bn >= bgcn_gcd_dc_threshold && an - bn <= 1) {
-            /* half-gcd step on the top half: about a quarter off */
+            /* half-gcd step on the top half: about a quarter off.  It
+             * wants both buffers zero-padded to an + 1 limbs. */
             int ok;
+            bgcn_zero(a + an, 1);
+            bgcn_zero(b + bn, an + 1 - bn);
             st = bgcn_hgcd_reduce(&ok, a, &an, b, &bn, an / 2, NULL);
             if (st != BGCN_OK)
                 goto done;
@@ -142,19 +145,19 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
                 continue;
         }
         struct bgcn_lehmer m;
-        bgcn_div_dlimb A, B;
         int steps = 0;
         if (an - bn <= 1) {
+            bgcn_div_dlimb A, B;
+            if (bn < an)
+                b[bn] = 0;
             bgcn_gcd_top2(&A, &B, a, b, an);
             steps = bgcn_lehmer_step(&m, A, B);
         }
         if (steps == 0) {
             /* division step: (a, b) <- (b, a mod b) */
-            bgcn_zero(c, n);
             st = bgcn_tdiv_qr(NULL, c, a, an, b, bn);
             if (st != BGCN_OK)
                 goto done;
-            bgcn_zero(a, an);
             bgcn_limb_t *t = a;
             a = b;
             an = bn;
@@ -173,8 +176,6 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
         }
         long cn = bgcn_normalized_size(c, an + 1);
         long dn = bgcn_normalized_size(d, an + 1);
-        bgcn_zero(a, an + 1);
-        bgcn_zero(b, an + 1);
         bgcn_limb_t *t1 = a, *t2 = b;
         if (cmp_norm(c, cn, d, dn) >= 0) {
             a = c, an = cn, b = d, bn = dn;

@@ -27,31 +27,80 @@ struct scof {
     int neg;
 };
 
-/* r = x*ux - y*vy over cofactors with x, y sized to cap limbs; r->p has room
- * for cap limbs.  sign conventions as documented above. */
-static void cof_lin(struct scof *r, const struct scof *x, bgcn_limb_t u,
-                    const struct scof *y, bgcn_limb_t v, long cap)
+/* {rp,n} = -{rp,n} (two's complement), n >= 1. */
+static void negate_n(bgcn_limb_t *rp, long n)
 {
-    long n = x->n > y->n ? x->n : y->n;
-    if (n == 0) {
+    long i = 0;
+    while (i < n && rp[i] == 0)
+        i++;
+    if (i == n)
+        return;
+    rp[i] = -rp[i];
+    for (i++; i < n; i++)
+        rp[i] = ~rp[i];
+}
+
+/* r = u x - v y for signed cofactors x, y and u, v < 2^63; r->p has room
+ * for max(x->n, y->n) + 1 limbs and must not overlap x->p or y->p.  Only
+ * the limbs below each size are read (no zero padding needed), with the
+ * dispatched mul_1 / addmul_1 / submul_1 kernels. */
+static void cof_lin(struct scof *r, const struct scof *x, bgcn_limb_t u,
+                    const struct scof *y, bgcn_limb_t v)
+{
+    long xn = u ? x->n : 0, yn = v ? y->n : 0, n;
+    bgcn_limb_t *rp = r->p;
+    int neg;
+    if (xn == 0 && yn == 0) {
         r->n = 0;
         r->neg = 0;
         return;
     }
-    /* x and y are zero above their sizes (kept so by the caller) */
-    BGCN_ASSERT(n + 1 <= cap);
-    (void)cap;
-    if (x->neg != y->neg) {
+    if (yn == 0) {
+        rp[xn] = bgcn_mul_1(rp, x->p, xn, u);
+        n = xn + 1;
+        neg = x->neg;
+    } else if (xn == 0) {
+        rp[yn] = bgcn_mul_1(rp, y->p, yn, v);
+        n = yn + 1;
+        neg = !y->neg;
+    } else if (x->neg != y->neg) {
         /* u x - v y = sign(x) (u|x| + v|y|) */
-        bgcn_gcd_lin_add(r->p, x->p, y->p, n, u, v);
-        r->neg = x->neg;
+        const bgcn_limb_t *lp = x->p, *sp = y->p;
+        bgcn_limb_t lu = u, sv = v;
+        long ln = xn, sn = yn;
+        if (xn < yn) {
+            lp = y->p, sp = x->p, lu = v, sv = u, ln = yn, sn = xn;
+        }
+        rp[ln] = bgcn_mul_1(rp, lp, ln, lu);
+        bgcn_limb_t c = bgcn_addmul_1(rp, sp, sn, sv);
+        bgcn_add_1(rp + sn, rp + sn, ln + 1 - sn, c); /* cannot carry out */
+        n = ln + 1;
+        neg = x->neg;
+    } else if (xn >= yn) {
+        /* sign(x) (u|x| - v|y|) */
+        rp[xn] = bgcn_mul_1(rp, x->p, xn, u);
+        bgcn_limb_t b = bgcn_submul_1(rp, y->p, yn, v);
+        b = bgcn_sub_1(rp + yn, rp + yn, xn + 1 - yn, b);
+        n = xn + 1;
+        neg = x->neg;
+        if (b) {
+            negate_n(rp, n);
+            neg = !neg;
+        }
     } else {
-        int ng = bgcn_gcd_lin_sub(r->p, x->p, y->p, n, u, v);
-        r->neg = x->neg ^ ng;
+        /* computed as -sign(x) (v|y| - u|x|) */
+        rp[yn] = bgcn_mul_1(rp, y->p, yn, v);
+        bgcn_limb_t b = bgcn_submul_1(rp, x->p, xn, u);
+        b = bgcn_sub_1(rp + xn, rp + xn, yn + 1 - xn, b);
+        n = yn + 1;
+        neg = !x->neg;
+        if (b) {
+            negate_n(rp, n);
+            neg = !neg;
+        }
     }
-    r->n = bgcn_normalized_size(r->p, n + 1);
-    if (r->n == 0)
-        r->neg = 0;
+    r->n = bgcn_normalized_size(rp, n);
+    r->neg = r->n ? neg : 0;
 }
 
 static int cmp_norm(const bgcn_limb_t *ap, long an, const bgcn_limb_t *bp,
@@ -165,39 +214,70 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
 
     bgcn_status st = BGCN_OK;
     unsigned long iter = 0;
+    /* a >= b normalised; limbs above the sizes are garbage (cleared where
+     * a step reads them: b[bn] for the Lehmer step, both tops for the
+     * half-gcd). */
     while (bn > 0) {
         if ((++iter & 63) == 0 && bgcn_interrupt_flag) {
             st = BGCN_EINTR;
             goto done;
         }
+        struct bgcn_lehmer m;
+        int steps = 0;
+        if (an <= 2) {
+            /* exact 128-bit Euclid to the end, cofactors in batches */
+            bgcn_div_dlimb X = a[0], Y = b[0];
+            if (an > 1)
+                X |= (bgcn_div_dlimb)a[1] << 64;
+            if (bn > 1)
+                Y |= (bgcn_div_dlimb)b[1] << 64;
+            steps = bgcn_lehmer_tail(&m, &X, &Y);
+            if (steps) {
+                a[0] = (bgcn_limb_t)X;
+                a[1] = (bgcn_limb_t)(X >> 64);
+                b[0] = (bgcn_limb_t)Y;
+                b[1] = (bgcn_limb_t)(Y >> 64);
+                an = a[1] ? 2 : 1;
+                bn = b[1] ? 2 : b[0] != 0;
+                if (!m.neg) {
+                    cof_lin(&sc, &sa, m.u0, &sb, m.v0);
+                    cof_lin(&sd, &sb, m.v1, &sa, m.u1);
+                } else {
+                    cof_lin(&sc, &sb, m.v0, &sa, m.u0);
+                    cof_lin(&sd, &sa, m.u1, &sb, m.v1);
+                }
+                struct scof o1 = sa, o2 = sb;
+                sa = sc, sb = sd;
+                sc = o1, sd = o2;
+                continue;
+            }
+        }
         if (bn >= bgcn_gcdext_dc_threshold && an - bn <= 1) {
             /* half-gcd reduction; the cofactors follow the matrix */
             int ok;
+            bgcn_zero(a + an, 1);
+            bgcn_zero(b + bn, an + 1 - bn);
             st = hgcd_cofactors(&ok, a, &an, b, &bn, &sa, &sb, &sc, &sd,
                                 pp, cap);
             if (st != BGCN_OK)
                 goto done;
             if (ok) {
                 struct scof o1 = sa, o2 = sb;
-                bgcn_zero(sa.p, cap);
-                bgcn_zero(sb.p, cap);
                 sa = sc, sb = sd;
                 sc = o1, sd = o2;
-                sc.n = sd.n = 0;
                 continue;
             }
         }
-        struct bgcn_lehmer m;
-        int steps = 0;
-        if (an >= 2 && an - bn <= 1) {
+        if (an > 2 && an - bn <= 1) {
             bgcn_div_dlimb A, B;
+            if (bn < an)
+                b[bn] = 0;
             bgcn_gcd_top2(&A, &B, a, b, an);
             steps = bgcn_lehmer_step(&m, A, B);
         }
         if (steps == 0) {
             /* (a, b) <- (b, a - q b); (sa, sb) <- (sb, sa - q sb) */
             long qn = an - bn + 1;
-            bgcn_zero(c, n);
             st = bgcn_tdiv_qr(qp, c, a, an, b, bn);
             if (st != BGCN_OK)
                 goto done;
@@ -248,12 +328,8 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
                 sc.n = bgcn_normalized_size(sc.p, mx + 1);
                 if (sc.n == 0)
                     sc.neg = 0;
-                bgcn_zero(pp, qn + sb.n);
             }
-            bgcn_zero(qp, an - bn + 1);
             /* rotate: (a,b,c) <- (b,c,a) and the cofactors alike */
-            bgcn_zero(a, an);
-            bgcn_zero(sa.p, cap);
             bgcn_limb_t *t = a;
             a = b, an = bn;
             b = c, bn = bgcn_normalized_size(c, bn);
@@ -262,7 +338,6 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
             sa = sb;
             sb = sc;
             sc = ts;
-            sc.n = 0;
             continue;
         }
         /* Lehmer matrix on the numbers and the cofactors alike */
@@ -270,13 +345,13 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
         if (!m.neg) {
             nc = bgcn_gcd_lin_sub(c, a, b, an, m.u0, m.v0);
             nd = bgcn_gcd_lin_sub(d, b, a, an, m.v1, m.u1);
-            cof_lin(&sc, &sa, m.u0, &sb, m.v0, cap);
-            cof_lin(&sd, &sb, m.v1, &sa, m.u1, cap);
+            cof_lin(&sc, &sa, m.u0, &sb, m.v0);
+            cof_lin(&sd, &sb, m.v1, &sa, m.u1);
         } else {
             nc = bgcn_gcd_lin_sub(c, b, a, an, m.v0, m.u0);
             nd = bgcn_gcd_lin_sub(d, a, b, an, m.u1, m.v1);
-            cof_lin(&sc, &sb, m.v0, &sa, m.u0, cap);
-            cof_lin(&sd, &sa, m.u1, &sb, m.v1, cap);
+            cof_lin(&sc, &sb, m.v0, &sa, m.u0);
+            cof_lin(&sd, &sa, m.u1, &sb, m.v1);
         }
         if (nc && sc.n)
             sc.neg ^= 1;
@@ -284,10 +359,6 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
             sd.neg ^= 1;
         long cn = bgcn_normalized_size(c, an + 1);
         long dn = bgcn_normalized_size(d, an + 1);
-        bgcn_zero(a, an + 1);
-        bgcn_zero(b, an + 1);
-        bgcn_zero(sa.p, cap);
-        bgcn_zero(sb.p, cap);
         bgcn_limb_t *t1 = a, *t2 = b;
         struct scof o1 = sa, o2 = sb;
         if (cmp_norm(c, cn, d, dn) >= 0) {
@@ -299,23 +370,25 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
         }
         c = t1, d = t2;
         sc = o1, sd = o2;
-        sc.n = sd.n = 0;
     }
 
     /* g = a; s = sa reduced into (-m/2, m/2], m = V/g. */
     bgcn_copyi(gp, a, an);
     *gn = an;
     {
-        bgcn_limb_t *mq = c; /* m = V / g: at most vn limbs */
-        bgcn_zero(mq, n);
-        st = bgcn_divexact(mq, vp, vn, a, an);
-        if (st != BGCN_OK)
-            goto done;
-        long mn = bgcn_normalized_size(mq, vn - an + 1);
+        /* m = V / g: at most vn limbs (V itself when g = 1) */
+        const bgcn_limb_t *mq = vp;
+        long mn = vn;
+        if (an != 1 || a[0] != 1) {
+            st = bgcn_divexact(c, vp, vn, a, an);
+            if (st != BGCN_OK)
+                goto done;
+            mq = c;
+            mn = bgcn_normalized_size(c, vn - an + 1);
+        }
         bgcn_limb_t *r = d;
         long rn;
         if (sa.n >= mn) {
-            bgcn_zero(r, n);
             st = bgcn_tdiv_qr(qp, r, sa.p, sa.n, mq, mn);
             if (st != BGCN_OK)
                 goto done;
@@ -328,7 +401,6 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
         /* if 2r > m use r - m (flips the sign): compare r with m - r */
         if (rn > 0) {
             bgcn_limb_t *mr = b; /* m - r */
-            bgcn_zero(mr, n);
             bgcn_copyi(mr, mq, mn);
             if (bgcn_sub_n(mr, mr, r, rn))
                 bgcn_div_decr(mr + rn, mr + rn, mn - rn);

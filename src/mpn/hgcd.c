@@ -63,18 +63,21 @@ void bgcn_hgcd_matrix_clear(bgcn_hgcd_matrix *m)
     m->p[0][0] = NULL;
 }
 
-/* M <- M * [[v1, v0], [u1, u0]] (the Lehmer step's matrix), entries < 2^63. */
+/* M <- M * [[v1, v0], [u1, u0]] (the Lehmer step's matrix), entries < 2^63.
+ * tmp: 2 (n + 1) limbs. */
 static void mat_mul_small(bgcn_hgcd_matrix *m, const struct bgcn_lehmer *l,
                           bgcn_limb_t *tmp)
 {
     long n = m->n;
     BGCN_ASSERT(n + 1 <= m->cap);
+    bgcn_limb_t *t2 = tmp + n + 1;
     for (int r = 0; r < 2; r++) {
         bgcn_limb_t *x = m->p[r][0], *y = m->p[r][1];
         /* new x = x v1 + y u1, new y = x v0 + y u0 */
         bgcn_gcd_lin_add(tmp, x, y, n, l->v1, l->u1);
-        bgcn_gcd_lin_add(y, x, y, n, l->v0, l->u0);
+        bgcn_gcd_lin_add(t2, x, y, n, l->v0, l->u0);
         bgcn_copyi(x, tmp, n + 1);
+        bgcn_copyi(y, t2, n + 1);
     }
     if (m->p[0][0][n] | m->p[0][1][n] | m->p[1][0][n] | m->p[1][1][n])
         m->n = n + 1;
@@ -183,7 +186,7 @@ static bgcn_status euclid_step(int *taken, bgcn_limb_t **ap, long *an,
 static bgcn_status hgcd_base(bgcn_limb_t *a0, long *an0, bgcn_limb_t *b0,
                              long *bn0, long n, long s, bgcn_hgcd_matrix *m)
 {
-    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(4 * (n + 1) + m->cap));
+    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(3 * (n + 1) + 2 * m->cap));
     if (!buf)
         return BGCN_ENOMEM;
     bgcn_limb_t *c = buf, *d = c + n + 1, *qp = d + n + 1, *tmp = qp + n + 1;
