@@ -58,6 +58,11 @@ TESTS += tests/mpn/test-mul
 tests_mpn_test_mul_SOURCES = tests/mpn/test-mul.c
 tests_mpn_test_mul_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_mul_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/mpn/test-mulmod
+TESTS += tests/mpn/test-mulmod
+tests_mpn_test_mulmod_SOURCES = tests/mpn/test-mulmod.c
+tests_mpn_test_mulmod_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_mulmod_LDADD = $(TEST_LDADD)
 # Montgomery, exponentiation, number theory (mont helper)
 check_PROGRAMS += tests/mpn/test-mont tests/mpn/test-powm
 TESTS += tests/mpn/test-mont tests/mpn/test-powm

@@ -376,6 +376,33 @@ bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
 bgcn_status bgcn_sqr_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                          long n) BGCN_WUR;
 
+/* Wrap-around and middle products for Newton iterations
+ * (src/mpn/mulmod.c).  Each squares when given the same operand twice
+ * (ap == bp, an == bn), transforming it once.  None of them lets rp
+ * overlap a source.  Status BGCN_OK, BGCN_ENOMEM or BGCN_EINTR (rp then
+ * unspecified).
+ *   mulmod_bnm1: {rp,n} = {ap,an} * {bp,bn} mod (B^n - 1), fully reduced
+ *     (0 <= result < B^n - 1), 1 <= an, bn <= n.
+ *   mulmod_bnp1: {rp,n+1} = {ap,an} * {bp,bn} mod (B^n + 1), fully
+ *     reduced (0 <= result <= B^n, so rp[n] is 0 or 1 and 1 only for B^n),
+ *     1 <= an, bn <= n + 1 (any operand values).
+ *   mulmid: the middle product of {ap,an} and {bp,bn}, an >= bn >= 1,
+ *     m = an - bn + 1: {rp,m+2} = floor(A B / B^(bn-1)) mod B^(m+2), or
+ *     that plus one (mod B^(m+2)): the limbs bn-1 .. an+1 of the full
+ *     product, where a wrap-around implementation may carry one unit in
+ *     from the limbs below (callers of Newton steps absorb it).
+ *   mulmod_bnm1_next_size: a size >= n at which mulmod_bnm1 is about as
+ *     cheap as anywhere near it (any n is valid for mulmod_bnm1). */
+bgcn_status bgcn_mulmod_bnm1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
+                             long an, const bgcn_limb_t *bp,
+                             long bn) BGCN_WUR;
+bgcn_status bgcn_mulmod_bnp1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
+                             long an, const bgcn_limb_t *bp,
+                             long bn) BGCN_WUR;
+bgcn_status bgcn_mulmid(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                        const bgcn_limb_t *bp, long bn) BGCN_WUR;
+long bgcn_mulmod_bnm1_next_size(long n);
+
 /* ===================================================================== */
 /* == Division (src/mpn/div*.c)                                        == */
 /* ===================================================================== */

@@ -44,7 +44,8 @@ libbgcn_a_SOURCES += \
 	src/mpn/toom22.c \
 	src/mpn/toom33.c \
 	src/mpn/toom44.c \
-	src/mpn/ntt.c
+	src/mpn/ntt.c \
+	src/mpn/mulmod.c
 # Montgomery, exponentiation, number theory (mont helper)
 libbgcn_a_SOURCES += \
 	src/mpn/powm-impl.h \

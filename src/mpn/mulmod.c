@@ -1,0 +1,164 @@
+/* mulmod.c -- the wrap-around products mod B^n - 1 and B^n + 1 and the
+ * middle product, for Newton iterations (contracts in bgcn.h).
+ *
+ * These are the entry points the division, square-root and inverse code
+ * build on; their contracts stay fixed while the implementation behind
+ * them gets faster.  Here: the full product (bgcn_mul / bgcn_sqr, so the
+ * NTT above its threshold) folded by the wrap-around identity
+ * B^n = 1 (resp. -1).  A cyclic transform that wraps by itself can
+ * replace the fold later without any caller noticing, which is why the
+ * middle product's contract allows its result to be one too large. */
+#include "bgcn.h"
+#include "mul-impl.h"
+
+/* {rp,n} += {hp,hn} mod B^n - 1, 0 <= hn <= n, {rp,n} < B^n on entry;
+ * the result is < B^n (B^n - 1 itself may appear). */
+static void fold_m1(bgcn_limb_t *rp, long n, const bgcn_limb_t *hp, long hn)
+{
+    bgcn_limb_t c = mi_add_in(rp, n, hp, hn);
+    /* A carry is B^n = 1: add it back at the bottom.  The sum was at
+     * most 2 B^n - 2, so after dropping B^n and adding 1 it is at most
+     * B^n - 1: no second carry. */
+    if (c)
+        mi_incr(rp, n, 1);
+}
+
+/* 1 if {rp,n} is all ones (B^n - 1). */
+static int all_ones(const bgcn_limb_t *rp, long n)
+{
+    for (long i = 0; i < n; i++)
+        if (rp[i] != ~(bgcn_limb_t)0)
+            return 0;
+    return 1;
+}
+
+static bgcn_status product(bgcn_limb_t *tp, const bgcn_limb_t *ap, long an,
+                           const bgcn_limb_t *bp, long bn)
+{
+    if (ap == bp && an == bn)
+        return bgcn_sqr(tp, ap, an);
+    if (an >= bn)
+        return bgcn_mul(tp, ap, an, bp, bn);
+    return bgcn_mul(tp, bp, bn, ap, an);
+}
+
+bgcn_status bgcn_mulmod_bnm1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
+                             long an, const bgcn_limb_t *bp, long bn)
+{
+    BGCN_ASSERT(n >= 1 && an >= 1 && bn >= 1 && an <= n && bn <= n);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n, ap, an));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n, bp, bn));
+    long tn = an + bn;
+    bgcn_limb_t *tp = bgcn_alloc_limbs((size_t)tn);
+    if (!tp)
+        return BGCN_ENOMEM;
+    bgcn_status st = product(tp, ap, an, bp, bn);
+    if (st == BGCN_OK) {
+        if (tn <= n) {
+            bgcn_copyi(rp, tp, tn);
+            for (long i = tn; i < n; i++)
+                rp[i] = 0;
+        } else {
+            bgcn_copyi(rp, tp, n);
+            fold_m1(rp, n, tp + n, tn - n);
+        }
+        if (all_ones(rp, n))
+            for (long i = 0; i < n; i++)
+                rp[i] = 0;
+    }
+    bgcn_free_limbs(tp);
+    return st;
+}
+
+/* {xp,n+1} (any value) reduced mod B^n + 1 into [0, B^n]: with
+ * x = l + h B^n (h = xp[n]), x = l - h. */
+static void reduce_p1(bgcn_limb_t *xp, long n)
+{
+    bgcn_limb_t h = xp[n];
+    xp[n] = 0;
+    if (!h)
+        return;
+    /* l - h, and when that borrows, + B^n + 1. */
+    bgcn_limb_t bw = xp[0] < h;
+    xp[0] -= h;
+    for (long i = 1; i < n && bw; i++) {
+        bw = xp[i] == 0;
+        xp[i]--;
+    }
+    if (bw) {
+        /* {xp,n} = l - h + B^n; add 1 (the value is below B^n, since
+         * h - l <= h < B^n, so the sum is at most B^n). */
+        bgcn_limb_t c = 1;
+        for (long i = 0; i < n && c; i++) {
+            xp[i] += 1;
+            c = xp[i] == 0;
+        }
+        xp[n] = c;
+    }
+}
+
+bgcn_status bgcn_mulmod_bnp1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
+                             long an, const bgcn_limb_t *bp, long bn)
+{
+    BGCN_ASSERT(n >= 1 && an >= 1 && bn >= 1 && an <= n + 1 && bn <= n + 1);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n + 1, ap, an));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n + 1, bp, bn));
+    long tn = an + bn;
+    bgcn_limb_t *tp = bgcn_alloc_limbs((size_t)tn + 2 * ((size_t)n + 1));
+    if (!tp)
+        return BGCN_ENOMEM;
+    bgcn_limb_t *pos = tp + tn, *neg = pos + n + 1;
+    bgcn_status st = product(tp, ap, an, bp, bn);
+    if (st == BGCN_OK) {
+        /* Chunks of n limbs with alternating signs: c0 - c1 + c2 - c3
+         * (tn <= 2n + 2, so at most four chunks, the last of <= 2 limbs). */
+        for (long i = 0; i <= n; i++)
+            pos[i] = neg[i] = 0;
+        for (long c = 0; c * n < tn; c++) {
+            long lo = c * n, len = tn - lo < n ? tn - lo : n;
+            bgcn_limb_t *acc = (c & 1) ? neg : pos;
+            acc[n] += mi_add_in(acc, n, tp + lo, len);
+        }
+        reduce_p1(pos, n);
+        reduce_p1(neg, n);
+        /* pos - neg mod B^n + 1, both in [0, B^n]. */
+        bgcn_limb_t bw = mi_sub_n(rp, pos, neg, n + 1);
+        if (bw) {
+            /* The difference D is in [-B^n, 0) and rp holds D + B^(n+1)
+             * (top limb all ones); D + B^n + 1 is in [1, B^n]: add 1 at
+             * the bottom and B^n at the top, dropping B^(n+1). */
+            bgcn_limb_t c = 1;
+            for (long i = 0; i < n && c; i++) {
+                rp[i] += 1;
+                c = rp[i] == 0;
+            }
+            rp[n] += 1 + c; /* top limb: -1 (all ones) + 1 + carry */
+        }
+    }
+    bgcn_free_limbs(tp);
+    return st;
+}
+
+bgcn_status bgcn_mulmid(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                        const bgcn_limb_t *bp, long bn)
+{
+    BGCN_ASSERT(an >= bn && bn >= 1);
+    long m = an - bn + 1, tn = an + bn;
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, m + 2, ap, an));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, m + 2, bp, bn));
+    bgcn_limb_t *tp = bgcn_alloc_limbs((size_t)tn);
+    if (!tp)
+        return BGCN_ENOMEM;
+    bgcn_status st = bgcn_mul(tp, ap, an, bp, bn);
+    if (st == BGCN_OK)
+        for (long i = 0; i < m + 2; i++)
+            rp[i] = bn - 1 + i < tn ? tp[bn - 1 + i] : 0;
+    bgcn_free_limbs(tp);
+    return st;
+}
+
+long bgcn_mulmod_bnm1_next_size(long n)
+{
+    BGCN_ASSERT(n >= 1);
+    return n;
+}
