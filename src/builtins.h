@@ -1,14 +1,27 @@
-/* builtins.h -- the builtin functions of SPEC section 2, as one table.
+/* builtins.h -- the builtin functions (man/bigcalc.1, "Builtin
+ * functions"), as one table.
  *
  * The evaluator resolves a call by name here, checks the arity, evaluates
  * the arguments and calls fn.  Every builtin wraps the number layer
  * (num.h); errors come back as bgc_err values and bgc_builtin_message()
  * turns them into the user's message, naming the function.
+ *
+ * Three kinds of entries (the evaluator uses the first one set of vfn,
+ * lfn, fn):
+ *   fn   integers in, an integer out (most builtins; one-shots call it);
+ *   lfn  integers in, any value out: a builtin returning a list sets lfn
+ *        and leaves fn NULL (see value.h for the list-building API; the
+ *        evaluator refuses a list argument with "f(): argument K must be
+ *        an integer, not a list");
+ *   vfn  values in (lists too), any value out: len, sum, sort...  A vfn
+ *        checks the kinds itself; BGC_EDOMAIN then means a wrong argument,
+ *        reported with the entry's `domain` text.
  */
 #ifndef BGC_BUILTINS_H
 #define BGC_BUILTINS_H
 
 #include "num.h"
+#include "value.h"
 
 #include <stddef.h>
 
@@ -23,6 +36,9 @@ typedef struct bgc_builtin {
     const char *usage;        /* "gcd(a, b, ...)" */
     const char *domain;       /* message for BGC_EDOMAIN, or NULL */
     const char *help;         /* one line */
+    /* see the top of the file; args of a vfn belong to the caller */
+    bgc_err (*lfn)(bgc_val *r, bgc_int *args, int nargs);
+    bgc_err (*vfn)(bgc_val *r, bgc_val *args, int nargs);
 } bgc_builtin;
 
 extern const bgc_builtin bgc_builtins[];
@@ -40,5 +56,19 @@ void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf,
                          size_t cap);
 /* The builtin name closest to {name,len} (for "did you mean"), or NULL. */
 const char *bgc_builtin_suggest(const char *name, size_t len);
+
+/* builtins-list.c: the builtins on lists (their vfn). */
+bgc_err bgc_bi_len(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_concat(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_range(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_sum(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_prod(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_min(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_max(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_gcd(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_lcm(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_sort(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_todigits(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs);
 
 #endif /* BGC_BUILTINS_H */

@@ -481,6 +481,26 @@ static void one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args,
         usage_error("%s %s, got %d\nusage: bigcalc %s ARG...   (as in %s)",
                     b->name, t, nargs, b->name, b->usage);
     }
+    if (!b->fn) {
+        /* a builtin on values (lists): run the call as an expression */
+        size_t n = strlen(b->name) + 3;
+        for (int i = 0; i < nargs; i++)
+            n += strlen(args[i]) + 4;
+        char *text = malloc(n);
+        if (!text) {
+            bgc_error_plain("out of memory");
+            exit(BGC_EXIT_FAIL);
+        }
+        size_t k = (size_t)sprintf(text, "%s(", b->name);
+        for (int i = 0; i < nargs; i++)
+            k += (size_t)sprintf(text + k, "%s(%s)", i ? ", " : "", args[i]);
+        strcpy(text + k, ")");
+        unsigned long failed = bgc_run_line(ctx, "<arg>", text, strlen(text), 1);
+        free(text);
+        if (failed)
+            exit(bgcn_interrupt_flag ? BGC_EXIT_INTR : BGC_EXIT_FAIL);
+        return;
+    }
     bgc_int *v = calloc((size_t)nargs + 2, sizeof *v);
     if (!v) {
         bgc_error_plain("out of memory");
@@ -730,6 +750,9 @@ int bgc_cli_main(int argc, char **argv)
     int status = BGC_EXIT_OK;
     if (bgc_ctx_failures(ctx) > 0 || bgc_error_count() > 0 || io_failed)
         status = BGC_EXIT_FAIL;
+    int asked;
+    if (bgc_ctx_quitting(ctx, &asked) && asked >= 0)
+        status = asked; /* exit(status) */
     if (bgc_verify_enabled() && bgc_verify_mismatches() > 0)
         status = BGC_EXIT_VERIFY;
     if (bgcn_interrupt_flag || bgc_ctx_interrupted(ctx)) {

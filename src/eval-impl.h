@@ -6,37 +6,73 @@
 
 #include "eval.h"
 #include "parser.h"
+#include "value.h"
 
 #include <stdint.h>
 #include <string.h>
 
 /* ---- bytecode ---------------------------------------------------------------- */
 
+/* Stack effects in brackets: [a b -- r].  "G a" is global a, "L a" local
+ * slot a of the frame; jumps go to instruction a. */
 enum {
-    OP_HALT, OP_PUSHK, OP_LOADG, OP_STOREG, OP_LOADL, OP_STOREL,
+    OP_HALT,                 /* end of top-level code */
+    OP_PUSHK,                /* [-- k[a]] */
+    OP_PUSHI,                /* [-- a] (a small immediate) */
+    OP_PUSHVOID,             /* [-- no value] */
+    OP_POP,                  /* [x --] */
+    OP_LOADG, OP_STOREG, OP_SETG,   /* [-- G] [x -- x] G = x; [x --] G = x */
+    OP_LOADL, OP_STOREL, OP_SETL,   /* the same on L a */
+    OP_INCG, OP_INCL,        /* G/L a += b, no stack effect (i++ as a statement) */
     OP_LOADLAST, OP_STORELAST, OP_LOADOBASE, OP_STOREOBASE,
     OP_REDUCE, OP_PUSHMOD, OP_POPMOD,
     OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM, OP_POW, OP_SHL, OP_SHR,
     OP_AND, OP_OR, OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
-    OP_MADD, OP_MSUB, OP_MMUL, OP_MDIV, OP_MPOW, OP_MNEG, OP_MFACT,
+    OP_MADD, OP_MSUB, OP_MMUL, OP_MPOW, OP_MNEG, OP_MFACT,
     OP_NEG, OP_BNOT, OP_LNOT, OP_FACT, OP_BOOL,
     OP_JMP, OP_JZ, OP_ANDJ, OP_ORJ,
-    OP_CALLB, OP_CALLU, OP_RET
+    OP_JCMP,                 /* [a b --] jump when (a flag-op b) holds; flag: OP_LT... */
+    OP_CALLB, OP_CALLU, OP_RET,
+    OP_MKLIST,               /* [x1..xb -- list] */
+    OP_INDEX,                /* [list i -- list[i]] */
+    OP_IDXGET,               /* [i1..ib -- i1..ib V[i1]..[ib]]; V: flag 0 G a, 1 L a */
+    OP_IDXSET,               /* [i1..ib x -- x] V[i1]..[ib] = x */
+    OP_LPUSH,                /* [i1..ib x -- void] push(V[i1]..[ib], x) */
+    OP_LPOP,                 /* [i1..ib -- last] pop(V[i1]..[ib]) */
+    OP_CHKLIST,              /* L a must hold a list (for (x in L)) */
+    OP_FORNEXT,              /* L b list, L b+1 index: index++; at the end jump to a,
+                                else [-- element] */
+    OP_CLEARL,               /* release L a */
+    OP_PRINTEXPR,            /* [x --] print x as a result, last = x */
+    OP_PRINTS,               /* print string a */
+    OP_PRINTV,               /* [x --] print x (no newline) */
+    OP_QUIT,                 /* end the run */
+    OP_EXIT                  /* [status --] end the run with that status */
 };
 
 typedef struct insn {
     uint8_t op;
-    uint8_t flag;     /* CALLB: 1 = modular form */
+    uint8_t flag;     /* CALLB: 1 = modular form; JCMP: comparison; IDX*, LPUSH,
+                         LPOP: 1 = local */
     int32_t a;        /* constant, variable, jump target, function */
-    int32_t b;        /* CALLB/CALLU: number of arguments */
+    int32_t b;        /* CALLB/CALLU/MKLIST: number of values; IDX*: depth */
     int32_t line, col;
 } insn;
+
+typedef struct bstring {
+    char *s;
+    size_t n;
+} bstring;
 
 typedef struct code {
     insn *v;
     int n, cap;
-    bgc_int *k;       /* constants */
+    bgc_val *k;       /* constants */
     int nk, kcap;
+    bstring *str;     /* print strings, escapes decoded */
+    int nstr, strcap;
+    int nlocals;      /* frame slots: parameters, locals, hidden loop slots */
+    int maxstack;     /* slots a frame of this code can need (bound) */
 } code;
 
 
@@ -44,8 +80,7 @@ typedef struct code {
 
 typedef struct gvar {
     char *name;
-    bgc_int v;
-    int set;
+    bgc_val v;        /* kind BGC_VK_UNSET until assigned */
 } gvar;
 
 typedef struct ufunc {
@@ -53,6 +88,11 @@ typedef struct ufunc {
     int nparams;
     int defined;
     code body;
+    char *source;     /* where it was defined (error lines) */
+    char *text;       /* its lines as written, from the start of the first */
+    size_t text_len;
+    size_t def_off;   /* where `def` starts in text */
+    int text_line;    /* line number of text[0] */
 } ufunc;
 
 /* open-addressing map from name to index into an array of entries */
@@ -67,8 +107,8 @@ typedef struct namemap {
 typedef struct frame {
     const code *ret_code;
     int ret_pc;
-    int base;         /* index of the first argument on the value stack */
-    int fidx;
+    int base;         /* the caller's base */
+    int fidx;         /* the function called */
 } frame;
 
 struct bgc_ctx {
@@ -79,8 +119,11 @@ struct bgc_ctx {
     int nfuncs, capfuncs;
     namemap fmap;
 
-    bgc_int last;
+    bgc_val last;
     int obase;
+    int quit;                 /* quit or exit() ran */
+    int exit_status;          /* exit(status): status, else -1 */
+    int fast;                 /* small-integer fast paths (off under --verify) */
     int strict, timing;
     FILE *out;
     bgc_print_fn printer;
@@ -90,11 +133,15 @@ struct bgc_ctx {
     int interrupted, stopped;
 
     /* machine */
-    bgc_int *stack;
+    bgc_val *stack;
     int scap;
+    bgc_val result;           /* the value left by bgc_vm_run */
+    bgc_int *bargs;           /* integer arguments of builtins */
+    int bcap;
+    bgc_int tmp;              /* scratch result of big operations */
     frame *frames;
     int fcap;
-    bgc_int *mods;
+    bgc_val *mods;            /* the moduli of the open `mod` contexts */
     int mcap, nmods;
 
     /* compiler scratch, kept between statements */
@@ -131,15 +178,18 @@ static inline int bgc_name_is(const char *s, size_t n, const char *lit)
     return strlen(lit) == n && memcmp(s, lit, n) == 0;
 }
 
-/* compile.c: compile expression e into c (appending) and end with
- * final_op (OP_HALT for a statement, OP_RET for a function body; def gives
- * the parameters).  Returns 0, or -1 after reporting the error. */
-int bgc_compile(bgc_ctx *ctx, code *c, const bgc_stmt *def, const bgc_node *e,
-                int final_op);
+/* compile.c: compile a top-level statement st into c, ending with
+ * OP_HALT; with keep, an expression statement leaves its value (for
+ * bgc_eval_expr) instead of printing it.  Returns 0, or -1 after
+ * reporting the error. */
+int bgc_compile_stmt(bgc_ctx *ctx, code *c, const bgc_stmt *st, int keep);
+/* compile.c: the body of function definition def into c. */
+int bgc_compile_def(bgc_ctx *ctx, code *c, const bgc_stmt *def);
 
-/* vm.c: run top-level code c on an empty stack; the result is left in
- * ctx->stack[0].  Returns 0, or -1 after reporting the error. */
+/* vm.c: run top-level code c on an empty stack; a value it leaves is
+ * moved to ctx->result.  Returns 0, or -1 after reporting the error. */
 int bgc_vm_run(bgc_ctx *ctx, const code *c);
+
 /* Give back memory held by big values in free stack slots. */
 void bgc_vm_trim(bgc_ctx *ctx);
 

@@ -9,12 +9,16 @@
  * the tree with an explicit work stack, and the machine keeps its values
  * and call frames in heap arrays.
  *
- * Modular context (SPEC 2).  Whether a node is evaluated "modularly" is
- * known at compile time: inside E of `E mod M`, literals, variables,
- * + - * / ^ (base), unary minus, n!, fib/fact/lucas pass the context on
- * and use modular instructions (MADD, MPOW, ...) on the modulus at the top
- * of the run-time modulus stack; every other node evaluates its operands
- * plainly and reduces its own result (REDUCE).  `E mod M` compiles to
+ * Modular context (man/bigcalc.1, "Modular context").  The context is a
+ * way of computing that never changes a value: E mod M is the residue of
+ * the integer E.  Whether a node is evaluated "modularly" is known at
+ * compile time: inside E of `E mod M`, literals, variables, + - * and ^
+ * (its base), unary minus, n!, fib/fact/lucas pass the context on and use
+ * modular instructions (MADD, MPOW, ...) on the modulus at the top of the
+ * run-time modulus stack; every other node -- / and % included, which
+ * divide plain integers -- evaluates its operands plainly and reduces its
+ * own result (REDUCE).  The inverse is asked for only by a negative
+ * exponent (b^-1 mod m) or invmod().  `E mod M` compiles to
  *     M  PUSHMOD  E(modular)  POPMOD  [REDUCE if itself in a context]
  * so a nested mod is its own context.
  *
@@ -36,15 +40,20 @@
 void bgc_code_reset(code *c)
 {
     for (int i = 0; i < c->nk; i++)
-        bgc_clear(&c->k[i]);
+        bgc_val_release(&c->k[i]);
+    for (int i = 0; i < c->nstr; i++)
+        free(c->str[i].s);
     c->n = 0;
     c->nk = 0;
+    c->nstr = 0;
+    c->nlocals = 0;
 }
 void bgc_code_free(code *c)
 {
     bgc_code_reset(c);
     free(c->v);
     free(c->k);
+    free(c->str);
     memset(c, 0, sizeof *c);
 }
 
@@ -147,8 +156,8 @@ int bgc_var_intern(bgc_ctx *ctx, const char *s, size_t n)
     g->name = dupn(s, n);
     if (!g->name)
         return -1;
-    bgc_init(&g->v);
-    g->set = 0;
+    g->v.kind = BGC_VK_UNSET;
+    g->v.u.s = 0;
     if (map_insert(&ctx->vmap, (const char *const *)&ctx->vars[0].name,
                    sizeof(gvar), ctx->nvars + 1, ctx->nvars) < 0) {
         free(g->name);
@@ -189,8 +198,11 @@ bgc_ctx *bgc_ctx_new(void)
     bgc_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return NULL;
-    bgc_init(&ctx->last);
+    bgc_val_small(&ctx->last, 0);
+    bgc_val_small(&ctx->result, 0);
+    bgc_init(&ctx->tmp);
     ctx->obase = 10;
+    ctx->exit_status = -1;
     ctx->out = stdout;
     bgc_arena_init(&ctx->arena);
     return ctx;
@@ -202,30 +214,39 @@ void bgc_ctx_free(bgc_ctx *ctx)
         return;
     for (int i = 0; i < ctx->nvars; i++) {
         free(ctx->vars[i].name);
-        bgc_clear(&ctx->vars[i].v);
+        if (ctx->vars[i].v.kind != BGC_VK_UNSET)
+            bgc_val_release(&ctx->vars[i].v);
     }
     free(ctx->vars);
     free(ctx->vmap.slot);
     for (int i = 0; i < ctx->nfuncs; i++) {
         free(ctx->funcs[i].name);
+        free(ctx->funcs[i].source);
+        free(ctx->funcs[i].text);
         bgc_code_free(&ctx->funcs[i].body);
     }
     free(ctx->funcs);
     free(ctx->fmap.slot);
-    bgc_clear(&ctx->last);
+    bgc_val_release(&ctx->last);
+    bgc_val_release(&ctx->result);
     for (int i = 0; i < ctx->scap; i++)
-        bgc_clear(&ctx->stack[i]);
+        bgc_val_release(&ctx->stack[i]);
     free(ctx->stack);
     free(ctx->frames);
-    for (int i = 0; i < ctx->mcap; i++)
-        bgc_clear(&ctx->mods[i]);
+    for (int i = 0; i < ctx->nmods; i++)
+        bgc_val_release(&ctx->mods[i]);
     free(ctx->mods);
+    for (int i = 0; i < ctx->bcap; i++)
+        bgc_clear(&ctx->bargs[i]);
+    free(ctx->bargs);
+    bgc_clear(&ctx->tmp);
     bgc_code_free(&ctx->top);
     bgc_arena_free(&ctx->arena);
     free(ctx->cst);
     free(ctx->cseq);
     free(ctx->clabels);
     free(ctx);
+    bgc_val_cache_free();
 }
 
 void bgc_ctx_set_strict(bgc_ctx *ctx, int on) { ctx->strict = on; }
@@ -239,6 +260,12 @@ void bgc_ctx_set_printer(bgc_ctx *ctx, bgc_print_fn fn, void *arg)
     ctx->printer_arg = arg;
 }
 unsigned long bgc_ctx_failures(const bgc_ctx *ctx) { return ctx->failures; }
+int bgc_ctx_quitting(const bgc_ctx *ctx, int *status)
+{
+    if (status)
+        *status = ctx->exit_status;
+    return ctx->quit;
+}
 int bgc_ctx_interrupted(const bgc_ctx *ctx) { return ctx->interrupted; }
 int bgc_ctx_stopped(const bgc_ctx *ctx) { return ctx->stopped; }
 void bgc_ctx_clear_interrupt(bgc_ctx *ctx)
@@ -258,7 +285,7 @@ int bgc_ctx_set_obase(bgc_ctx *ctx, int base)
 void bgc_ctx_each_var(const bgc_ctx *ctx, bgc_var_cb cb, void *arg)
 {
     for (int i = 0; i < ctx->nvars; i++)
-        if (ctx->vars[i].set)
+        if (ctx->vars[i].v.kind != BGC_VK_UNSET)
             cb(ctx->vars[i].name, &ctx->vars[i].v, arg);
 }
 void bgc_ctx_each_func(const bgc_ctx *ctx, bgc_func_cb cb, void *arg)
@@ -266,6 +293,17 @@ void bgc_ctx_each_func(const bgc_ctx *ctx, bgc_func_cb cb, void *arg)
     for (int i = 0; i < ctx->nfuncs; i++)
         if (ctx->funcs[i].defined)
             cb(ctx->funcs[i].name, ctx->funcs[i].nparams, arg);
+}
+
+const char *bgc_ctx_func_text(const bgc_ctx *ctx, const char *name, size_t *len)
+{
+    int ix = ctx->funcs ? map_find(&ctx->fmap, (const char *const *)&ctx->funcs[0].name,
+                                   sizeof(ufunc), name, strlen(name)) : -1;
+    if (ix < 0 || !ctx->funcs[ix].defined || !ctx->funcs[ix].text)
+        return NULL;
+    const ufunc *f = &ctx->funcs[ix];
+    *len = f->text_len - f->def_off;
+    return f->text + f->def_off;
 }
 
 /* ---- errors ------------------------------------------------------------------ */
@@ -289,6 +327,14 @@ void bgc_ev_report(bgc_ctx *ctx, int line, int col, const char *fmt, ...)
 }
 
 /* ---- output ------------------------------------------------------------------- */
+
+char *bgc_format_val(const bgc_ctx *ctx, const bgc_val *v, size_t *len)
+{
+    char *s;
+    if (bgc_val_format(&s, len, v, ctx->obase) != BGC_OK)
+        return NULL;
+    return s;
+}
 
 char *bgc_format_value(const bgc_ctx *ctx, const bgc_int *v, size_t *len)
 {
@@ -330,11 +376,55 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Developer aid: BIGCALC_DUMP_CODE=1 lists the bytecode on stderr. */
+static void dump_code(const code *c, const char *what)
+{
+    fprintf(stderr, "-- %s: %d instructions, %d slots\n", what, c->n, c->nlocals);
+    for (int i = 0; i < c->n; i++)
+        fprintf(stderr, "%4d  op %2d  flag %d  a %d  b %d   @%d:%d\n", i, c->v[i].op,
+                c->v[i].flag, c->v[i].a, c->v[i].b, c->v[i].line, c->v[i].col);
+}
+
+/* Keep the text of a definition for :funcs and for the caret of errors
+ * inside it: from the start of its first line (as far as the chunk goes)
+ * to its end. */
+static int keep_text(bgc_ctx *ctx, ufunc *f, const bgc_stmt *st)
+{
+    const bgc_chunk *ch = ctx->chunk;
+    const char *start = st->text;
+    int line = st->line;
+    if (ch && start >= ch->text && start <= ch->text + ch->len) {
+        while (start > ch->text && start[-1] != '\n')
+            start--;
+        if (start == ch->text && ch->col != 1)
+            start = st->text; /* the chunk starts mid-line: no caret line */
+    }
+    size_t n = (size_t)(st->text + st->text_len - start);
+    char *t = malloc(n + 1);
+    char *src = strdup(ch ? ch->source : "?");
+    if (!t || !src) {
+        free(t);
+        free(src);
+        return -1;
+    }
+    memcpy(t, start, n);
+    t[n] = 0;
+    free(f->text);
+    free(f->source);
+    f->text = t;
+    f->text_len = n;
+    f->def_off = (size_t)(st->text - start);
+    f->text_line = line;
+    f->source = src;
+    return 0;
+}
+
 static int define(bgc_ctx *ctx, const bgc_stmt *st)
 {
     code body;
     memset(&body, 0, sizeof body);
-    if (bgc_builtin_find(st->name, st->len)) {
+    if (bgc_builtin_find(st->name, st->len) || bgc_name_is(st->name, st->len, "push") ||
+        bgc_name_is(st->name, st->len, "pop")) {
         bgc_ev_report(ctx, st->line, st->col, "cannot redefine builtin function '%.*s'",
                (int)st->len, st->name);
         return -1;
@@ -344,12 +434,14 @@ static int define(bgc_ctx *ctx, const bgc_stmt *st)
                (int)st->len, st->name);
         return -1;
     }
-    if (bgc_compile(ctx, &body, st, st->expr, OP_RET) < 0) {
+    if (bgc_compile_def(ctx, &body, st) < 0) {
         bgc_code_free(&body);
         return -1;
     }
+    if (getenv("BIGCALC_DUMP_CODE"))
+        dump_code(&body, "function");
     int f = bgc_func_intern(ctx, st->name, st->len);
-    if (f < 0) {
+    if (f < 0 || keep_text(ctx, &ctx->funcs[f], st) < 0) {
         bgc_code_free(&body);
         bgc_ev_report(ctx, st->line, st->col, "out of memory");
         return -1;
@@ -368,40 +460,14 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
     double t0 = ctx->timing ? now() : 0;
     if (st->kind == BGC_S_DEF) {
         rc = define(ctx, st);
-    } else if (st->kind == BGC_S_EXPR) {
+    } else if (st->kind != BGC_S_EMPTY) {
         bgc_code_reset(&ctx->top);
-        rc = bgc_compile(ctx, &ctx->top, NULL, st->expr, OP_HALT);
+        ctx->fast = !bgc_verify_enabled();
+        rc = bgc_compile_stmt(ctx, &ctx->top, st, 0);
+        if (rc == 0 && getenv("BIGCALC_DUMP_CODE"))
+            dump_code(&ctx->top, "statement");
         if (rc == 0)
             rc = bgc_vm_run(ctx, &ctx->top);
-        if (rc == 0 && st->print && ctx->printer) {
-            bgc_err pe = ctx->printer(ctx, &ctx->stack[0], ctx->printer_arg);
-            if (pe != BGC_OK) {
-                char msg[256];
-                bgc_format_err(msg, sizeof msg, pe);
-                bgc_ev_report(ctx, st->line, st->col, "%s", msg);
-                rc = -1;
-            } else if (bgc_set(&ctx->last, &ctx->stack[0]) != BGC_OK) {
-                bgc_ev_report(ctx, st->line, st->col, "out of memory");
-                rc = -1;
-            }
-        } else if (rc == 0 && st->print) {
-            size_t n;
-            char *s = bgc_format_value(ctx, &ctx->stack[0], &n);
-            if (!s) {
-                /* the radix conversion polls ^C: say which it was */
-                bgc_ev_report(ctx, st->line, st->col,
-                              bgcn_interrupt_flag ? "interrupted" : "out of memory");
-                rc = -1;
-            } else {
-                fwrite(s, 1, n, ctx->out);
-                fputc('\n', ctx->out);
-                free(s);
-                if (bgc_set(&ctx->last, &ctx->stack[0]) != BGC_OK) {
-                    bgc_ev_report(ctx, st->line, st->col, "out of memory");
-                    rc = -1;
-                }
-            }
-        }
         bgc_code_reset(&ctx->top);
         bgc_vm_trim(ctx);
     }
@@ -427,6 +493,7 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
     memset(res, 0, sizeof *res);
     ctx->chunk = ch;
     bgc_parser_init(&p, ch->text, ch->len, ch->line, ch->col);
+    p.more = !ch->final;
     for (;;) {
         bgc_stmt st;
         bgc_diag dg;
@@ -456,6 +523,10 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
             failed = 1;
         }
         bgc_arena_reset(&ctx->arena);
+        if (ctx->quit) {
+            res->stop = 1;
+            break;
+        }
         if (failed) {
             res->failed++;
             ctx->failures++;
@@ -505,12 +576,17 @@ int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text, size_t len
                 bgc_ev_report(ctx, dg.line, dg.col, "%s", dg.msg);
         } else {
             bgc_code_reset(&ctx->top);
-            if (bgc_compile(ctx, &ctx->top, NULL, st.expr, OP_HALT) == 0 &&
+            ctx->fast = !bgc_verify_enabled();
+            if (bgc_compile_stmt(ctx, &ctx->top, &st, 1) == 0 &&
                 bgc_vm_run(ctx, &ctx->top) == 0) {
-                if (bgc_set(out, &ctx->stack[0]) == BGC_OK)
+                if (!bgc_val_is_int(&ctx->result))
+                    bgc_ev_report(ctx, line, col, "expected an integer, found %s",
+                                  ctx->result.kind == BGC_VK_LIST ? "a list" : "no value");
+                else if (bgc_val_get_int(&ctx->result, out) == BGC_OK)
                     rc = 0;
                 else
                     bgc_ev_report(ctx, line, col, "out of memory");
+                bgc_val_release(&ctx->result);
             }
             bgc_code_reset(&ctx->top);
             bgc_vm_trim(ctx);

@@ -8,13 +8,15 @@
  * each result and each error.
  *
  * Evaluation never recurses in C: expressions are compiled to bytecode by
- * an explicit work stack, and user function calls push frames on a heap
+ * an explicit work stack (statements by a recursion bounded by the
+ * parser's nesting limit), and user function calls push frames on a heap
  * stack, bounded by BGC_MAX_CALL_DEPTH ("recursion too deep").
  */
 #ifndef BGC_EVAL_H
 #define BGC_EVAL_H
 
 #include "num.h"
+#include "value.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -39,6 +41,11 @@ void bgc_ctx_set_output(bgc_ctx *ctx, FILE *out); /* default stdout */
  * not all of it) fails the statement with that error at its position. */
 typedef bgc_err (*bgc_print_fn)(const bgc_ctx *ctx, const bgc_int *value, void *arg);
 void bgc_ctx_set_printer(bgc_ctx *ctx, bgc_print_fn fn, void *arg);
+
+/* After `quit` or `exit(status)` ran: 1, with *status the exit status
+ * asked for (-1 for quit: the usual status).  The run stops there (pipe,
+ * file, -e); the REPL leaves. */
+int bgc_ctx_quitting(const bgc_ctx *ctx, int *status);
 
 /* Counters over the whole session. */
 unsigned long bgc_ctx_failures(const bgc_ctx *ctx);
@@ -83,13 +90,18 @@ int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text,
                   size_t len, int line, int col, bgc_int *out);
 
 /* The text a result prints as (obase, 0x/0o/0b prefix); malloc'ed, NULL
- * when out of memory.  *len gets its length. */
+ * when out of memory.  *len gets its length.  bgc_format_val does the
+ * same for any value (lists as [1, 2, [3]]). */
 char *bgc_format_value(const bgc_ctx *ctx, const bgc_int *v, size_t *len);
+char *bgc_format_val(const bgc_ctx *ctx, const bgc_val *v, size_t *len);
 
 /* Listings for the REPL (:vars, :funcs, completion). */
-typedef void (*bgc_var_cb)(const char *name, const bgc_int *value, void *arg);
+typedef void (*bgc_var_cb)(const char *name, const bgc_val *value, void *arg);
 typedef void (*bgc_func_cb)(const char *name, int nparams, void *arg);
 void bgc_ctx_each_var(const bgc_ctx *ctx, bgc_var_cb cb, void *arg);
 void bgc_ctx_each_func(const bgc_ctx *ctx, bgc_func_cb cb, void *arg);
+/* The definition of user function `name` as it was written (NULL if there
+ * is none); *len gets its length. */
+const char *bgc_ctx_func_text(const bgc_ctx *ctx, const char *name, size_t *len);
 
 #endif /* BGC_EVAL_H */

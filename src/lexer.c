@@ -167,6 +167,50 @@ skip:
     return t;
 }
 
+bgc_tok bgc_keyword(const char *s, size_t n)
+{
+    static const struct {
+        const char *w;
+        bgc_tok t;
+    } kw[] = {
+        {"mod", BGC_T_MOD}, {"def", BGC_T_DEF}, {"define", BGC_T_DEF},
+        {"if", BGC_T_IF}, {"else", BGC_T_ELSE}, {"while", BGC_T_WHILE},
+        {"for", BGC_T_FOR}, {"break", BGC_T_BREAK}, {"continue", BGC_T_CONTINUE},
+        {"return", BGC_T_RETURN}, {"quit", BGC_T_QUIT}, {"exit", BGC_T_EXIT},
+        {"local", BGC_T_LOCAL}, {"auto", BGC_T_LOCAL}, {"print", BGC_T_PRINT},
+    };
+    if (n < 2 || n > 8)
+        return BGC_T_IDENT;
+    for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+        if (strlen(kw[i].w) == n && memcmp(kw[i].w, s, n) == 0)
+            return kw[i].t;
+    return BGC_T_IDENT;
+}
+
+/* A string literal: up to the closing quote on the same line.  Escapes are
+ * only skipped here (the compiler decodes them); a string left open at the
+ * end of the line is an error. */
+static bgc_token lex_string(bgc_lexer *lx, bgc_token t)
+{
+    for (;;) {
+        int c = peek(lx, 0);
+        if (c == -1 || c == '\n') {
+            lx->err = "unterminated string (strings end on their line)";
+            t.type = BGC_T_ERROR;
+            t.len = 0;
+            return t;
+        }
+        adv(lx);
+        if (c == '"')
+            break;
+        if (c == '\\' && peek(lx, 0) != -1 && peek(lx, 0) != '\n')
+            adv(lx);
+    }
+    t.type = BGC_T_STRING;
+    t.len = (size_t)(lx->src + lx->pos - t.text);
+    return t;
+}
+
 bgc_token bgc_lex_next(bgc_lexer *lx)
 {
     bgc_token t;
@@ -200,10 +244,7 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
             adv(lx);
         t.len = (size_t)(lx->src + lx->pos - t.text);
         t.type = BGC_T_IDENT;
-        if (t.len == 3 && memcmp(t.text, "mod", 3) == 0)
-            t.type = BGC_T_MOD;
-        else if (t.len == 3 && memcmp(t.text, "def", 3) == 0)
-            t.type = BGC_T_DEF;
+        t.type = bgc_keyword(t.text, t.len);
         return t;
     }
     c1 = peek(lx, 1);
@@ -216,6 +257,11 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
         return t;                                                          \
     }
     switch (c) {
+    case '"': return lex_string(lx, t);
+    case '{': t.type = BGC_T_LBRACE; return t;
+    case '}': t.type = BGC_T_RBRACE; return t;
+    case '[': t.type = BGC_T_LBRACKET; return t;
+    case ']': t.type = BGC_T_RBRACKET; return t;
     case '\n': t.type = BGC_T_NEWLINE; return t;
     case ';': t.type = BGC_T_SEMI; return t;
     case '(': t.type = BGC_T_LPAREN; return t;
@@ -224,8 +270,8 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
     case '~': t.type = BGC_T_TILDE; return t;
     case '?': t.type = BGC_T_QUEST; return t;
     case ':': t.type = BGC_T_COLON; return t;
-    case '+': TWO('=', BGC_T_ADD_ASSIGN); t.type = BGC_T_PLUS; return t;
-    case '-': TWO('=', BGC_T_SUB_ASSIGN); t.type = BGC_T_MINUS; return t;
+    case '+': TWO('=', BGC_T_ADD_ASSIGN); TWO('+', BGC_T_INC); t.type = BGC_T_PLUS; return t;
+    case '-': TWO('=', BGC_T_SUB_ASSIGN); TWO('-', BGC_T_DEC); t.type = BGC_T_MINUS; return t;
     case '/': TWO('=', BGC_T_DIV_ASSIGN); t.type = BGC_T_SLASH; return t;
     case '%': TWO('=', BGC_T_MOD_ASSIGN); t.type = BGC_T_PERCENT; return t;
     case '^': TWO('=', BGC_T_POW_ASSIGN); t.type = BGC_T_POW; return t;
@@ -246,10 +292,24 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
         return t;
     case '!': TWO('=', BGC_T_NE); t.type = BGC_T_BANG; return t;
     case '=': TWO('=', BGC_T_EQ); t.type = BGC_T_ASSIGN; return t;
-    case '<': TWO('<', BGC_T_SHL); TWO('=', BGC_T_LE); t.type = BGC_T_LT; return t;
-    case '>': TWO('>', BGC_T_SHR); TWO('=', BGC_T_GE); t.type = BGC_T_GT; return t;
-    case '&': TWO('&', BGC_T_ANDAND); t.type = BGC_T_AMP; return t;
-    case '|': TWO('|', BGC_T_OROR); t.type = BGC_T_PIPE; return t;
+    case '<':
+    case '>':
+        if (c1 == c) {
+            adv(lx);
+            t.len = 2;
+            t.type = c == '<' ? BGC_T_SHL : BGC_T_SHR;
+            if (peek(lx, 0) == '=') {
+                adv(lx);
+                t.len = 3;
+                t.type = c == '<' ? BGC_T_SHL_ASSIGN : BGC_T_SHR_ASSIGN;
+            }
+            return t;
+        }
+        TWO('=', c == '<' ? BGC_T_LE : BGC_T_GE);
+        t.type = c == '<' ? BGC_T_LT : BGC_T_GT;
+        return t;
+    case '&': TWO('&', BGC_T_ANDAND); TWO('=', BGC_T_AND_ASSIGN); t.type = BGC_T_AMP; return t;
+    case '|': TWO('|', BGC_T_OROR); TWO('=', BGC_T_OR_ASSIGN); t.type = BGC_T_PIPE; return t;
     default:
         break;
     }
@@ -286,6 +346,28 @@ const char *bgc_tok_name(bgc_tok t)
     case BGC_T_IDENT: return "a name";
     case BGC_T_MOD: return "'mod'";
     case BGC_T_DEF: return "'def'";
+    case BGC_T_IF: return "'if'";
+    case BGC_T_ELSE: return "'else'";
+    case BGC_T_WHILE: return "'while'";
+    case BGC_T_FOR: return "'for'";
+    case BGC_T_BREAK: return "'break'";
+    case BGC_T_CONTINUE: return "'continue'";
+    case BGC_T_RETURN: return "'return'";
+    case BGC_T_QUIT: return "'quit'";
+    case BGC_T_EXIT: return "'exit'";
+    case BGC_T_LOCAL: return "'local'";
+    case BGC_T_PRINT: return "'print'";
+    case BGC_T_STRING: return "a string";
+    case BGC_T_LBRACE: return "'{'";
+    case BGC_T_RBRACE: return "'}'";
+    case BGC_T_LBRACKET: return "'['";
+    case BGC_T_RBRACKET: return "']'";
+    case BGC_T_INC: return "'++'";
+    case BGC_T_DEC: return "'--'";
+    case BGC_T_SHL_ASSIGN: return "'<<='";
+    case BGC_T_SHR_ASSIGN: return "'>>='";
+    case BGC_T_AND_ASSIGN: return "'&='";
+    case BGC_T_OR_ASSIGN: return "'|='";
     case BGC_T_LPAREN: return "'('";
     case BGC_T_RPAREN: return "')'";
     case BGC_T_COMMA: return "','";

@@ -19,7 +19,14 @@ typedef enum bgc_tok {
     BGC_T_IDENT,
     BGC_T_MOD,      /* keyword mod */
     BGC_T_DEF,      /* keyword def */
+    /* statement keywords (`auto` is BGC_T_LOCAL) */
+    BGC_T_IF, BGC_T_ELSE, BGC_T_WHILE, BGC_T_FOR, BGC_T_BREAK,
+    BGC_T_CONTINUE, BGC_T_RETURN, BGC_T_QUIT, BGC_T_EXIT, BGC_T_LOCAL,
+    BGC_T_PRINT,
+    BGC_T_STRING,   /* "..." (text includes the quotes; escapes unchecked) */
     BGC_T_LPAREN, BGC_T_RPAREN, BGC_T_COMMA,
+    BGC_T_LBRACE, BGC_T_RBRACE, BGC_T_LBRACKET, BGC_T_RBRACKET,
+    BGC_T_INC, BGC_T_DEC,  /* ++ -- */
     BGC_T_PLUS, BGC_T_MINUS, BGC_T_STAR, BGC_T_SLASH, BGC_T_PERCENT,
     BGC_T_POW,      /* ^ or ** */
     BGC_T_BANG,     /* ! (prefix: not, postfix: factorial) */
@@ -30,6 +37,7 @@ typedef enum bgc_tok {
     BGC_T_ASSIGN,   /* = */
     BGC_T_ADD_ASSIGN, BGC_T_SUB_ASSIGN, BGC_T_MUL_ASSIGN,
     BGC_T_DIV_ASSIGN, BGC_T_MOD_ASSIGN, BGC_T_POW_ASSIGN,
+    BGC_T_SHL_ASSIGN, BGC_T_SHR_ASSIGN, BGC_T_AND_ASSIGN, BGC_T_OR_ASSIGN,
     BGC_T_ERROR     /* malformed input; the message is in the lexer */
 } bgc_tok;
 
@@ -60,6 +68,8 @@ bgc_token bgc_lex_next(bgc_lexer *lx);
 /* The base that a literal's prefix names: 16, 2 or 8 when c0 c1 is 0x,
  * 0b or 0o (either case), else 10. */
 int bgc_radix_prefix(int c0, int c1);
+/* The keyword token for the word {s,n}, or BGC_T_IDENT. */
+bgc_tok bgc_keyword(const char *s, size_t n);
 /* A short printable name for a token type ("'+'", "a number", ...). */
 const char *bgc_tok_name(bgc_tok t);
 /* Copy the text of a token for messages: at most cap-1 bytes, NUL-ended,

@@ -5,7 +5,8 @@ bigcalc_SOURCES = src/main.c \
 	src/lexer.h src/lexer.c \
 	src/parser.h src/parser.c \
 	src/eval.h src/eval-impl.h src/eval.c src/compile.c src/vm.c \
-	src/builtins.h src/builtins.c \
+	src/value.h src/value.c \
+	src/builtins.h src/builtins.c src/builtins-list.c \
 	src/error.h src/error.c
 bigcalc_LDADD = libbgc.a libbgcn.a $(READLINE_LIBS) $(GMP_LIBS)
 # The REPL (repl helper): loop and commands, result output and elapsed

@@ -74,7 +74,7 @@ typedef struct pctx {
     bgc_parser *p;
     bgc_arena *arena;
     bgc_diag *dg;
-    int nlskip;       /* >0 inside parentheses: newlines are blanks */
+    int nlskip;       /* >0 inside parentheses, brackets: newlines are blanks */
     int incomplete;   /* the error is "input ended early" */
     jmp_buf jb;
 } pctx;
@@ -105,6 +105,7 @@ static void *alloc(pctx *c, size_t n)
 static void advance_raw(pctx *c)
 {
     bgc_parser *p = c->p;
+    p->prev_end = p->tok.text + p->tok.len;
     do
         p->tok = bgc_lex_next(&p->lx);
     while (p->tok.type == BGC_T_NEWLINE && c->nlskip > 0);
@@ -190,33 +191,66 @@ static bgc_node *mk(pctx *c, bgc_node_kind k, bgc_op op, const bgc_token *at)
 }
 
 static bgc_node *parse_expr(pctx *c);
+static bgc_stmt *parse_statement(pctx *c);
+
+/* The parser state, to look ahead and come back. */
+typedef struct pstate {
+    bgc_lexer lx;
+    bgc_token tok;
+    const char *prev_end;
+} pstate;
+static void save(pctx *c, pstate *s)
+{
+    s->lx = c->p->lx;
+    s->tok = c->p->tok;
+    s->prev_end = c->p->prev_end;
+}
+static void restore(pctx *c, const pstate *s)
+{
+    c->p->lx = s->lx;
+    c->p->tok = s->tok;
+    c->p->prev_end = s->prev_end;
+}
+
+static int is_lvalue(const bgc_node *n)
+{
+    while (n->kind == BGC_N_INDEX && !n->paren)
+        n = n->a;
+    return n->kind == BGC_N_VAR && !n->paren;
+}
+/* The variable at the root of an lvalue. */
+static const bgc_node *lvalue_root(const bgc_node *n)
+{
+    while (n->kind == BGC_N_INDEX)
+        n = n->a;
+    return n;
+}
 
 /* ---- primary and postfix ------------------------------------------------ */
 
-/* After an item of a parenthesised list: 1 past a ',' (another item
- * follows), 0 at the closing ')', a syntax error otherwise. */
-static int list_more(pctx *c)
+/* After an item of a list closed by `close`: 1 past a ',' (another item
+ * follows), 0 at the closing token, a syntax error otherwise. */
+static int list_more_to(pctx *c, bgc_tok close)
 {
     if (c->p->tok.type == BGC_T_COMMA) {
         advance(c);
         return 1;
     }
-    if (c->p->tok.type != BGC_T_RPAREN)
-        expected(c, "',' or ')'");
+    if (c->p->tok.type != close)
+        expected(c, close == BGC_T_RPAREN ? "',' or ')'" : "',' or ']'");
     return 0;
 }
+static int list_more(pctx *c) { return list_more_to(c, BGC_T_RPAREN); }
 
-static bgc_node *parse_call(pctx *c, bgc_token name)
+/* Items up to `close` (the opening token is current). */
+static bgc_node **parse_items(pctx *c, bgc_tok close, int *count)
 {
-    bgc_node *n = mk(c, BGC_N_CALL, BGC_OP_NONE, &name);
     bgc_node **args = NULL;
     int nargs = 0, cap = 0;
-    n->name = name.text;
-    n->len = name.len;
     enter(c);
     c->nlskip++;
-    advance(c); /* '(' */
-    if (c->p->tok.type != BGC_T_RPAREN) {
+    advance(c); /* the opening token */
+    if (c->p->tok.type != close) {
         for (;;) {
             if (nargs == cap) {
                 bgc_node **na;
@@ -227,15 +261,23 @@ static bgc_node *parse_call(pctx *c, bgc_token name)
                 args = na;
             }
             args[nargs++] = parse_expr(c);
-            if (!list_more(c))
+            if (!list_more_to(c, close))
                 break;
         }
     }
     c->nlskip--;
-    advance(c); /* ')' */
+    advance(c); /* the closing token */
     leave(c);
-    n->args = args;
-    n->nargs = nargs;
+    *count = nargs;
+    return args;
+}
+
+static bgc_node *parse_call(pctx *c, bgc_token name)
+{
+    bgc_node *n = mk(c, BGC_N_CALL, BGC_OP_NONE, &name);
+    n->name = name.text;
+    n->len = name.len;
+    n->args = parse_items(c, BGC_T_RPAREN, &n->nargs);
     return n;
 }
 
@@ -270,8 +312,17 @@ static bgc_node *parse_primary(pctx *c)
         leave(c);
         n->paren = 1;
         return n;
+    case BGC_T_LBRACKET:
+        n = mk(c, BGC_N_LIST, BGC_OP_NONE, &t);
+        n->args = parse_items(c, BGC_T_RBRACKET, &n->nargs);
+        return n;
+    case BGC_T_STRING:
+        fail(c, &t, "syntax error: a string may only be an argument of print");
     case BGC_T_MOD:
     case BGC_T_DEF:
+    case BGC_T_IF: case BGC_T_ELSE: case BGC_T_WHILE: case BGC_T_FOR:
+    case BGC_T_BREAK: case BGC_T_CONTINUE: case BGC_T_RETURN: case BGC_T_QUIT:
+    case BGC_T_EXIT: case BGC_T_LOCAL: case BGC_T_PRINT:
         fail(c, &t, "syntax error: '%.*s' is a keyword, expected an expression",
              (int)t.len, t.text);
     default:
@@ -282,13 +333,38 @@ static bgc_node *parse_primary(pctx *c)
 static bgc_node *parse_postfix(pctx *c)
 {
     bgc_node *n = parse_primary(c);
-    while (c->p->tok.type == BGC_T_BANG) {
-        bgc_node *f = mk(c, BGC_N_FACT, BGC_OP_NONE, &c->p->tok);
-        f->a = n;
-        n = f;
-        advance(c);
+    for (;;) {
+        bgc_token t = c->p->tok;
+        if (t.type == BGC_T_BANG) {
+            bgc_node *f = mk(c, BGC_N_FACT, BGC_OP_NONE, &t);
+            f->a = n;
+            n = f;
+            advance(c);
+        } else if (t.type == BGC_T_LBRACKET) {
+            bgc_node *x = mk(c, BGC_N_INDEX, BGC_OP_NONE, &t);
+            enter(c);
+            c->nlskip++;
+            advance(c);
+            x->a = n;
+            x->b = parse_expr(c);
+            if (c->p->tok.type != BGC_T_RBRACKET)
+                expected(c, "']'");
+            c->nlskip--;
+            advance(c);
+            leave(c);
+            n = x;
+        } else if ((t.type == BGC_T_INC || t.type == BGC_T_DEC) && is_lvalue(n)) {
+            bgc_node *u = mk(c, BGC_N_INCDEC, t.type == BGC_T_INC ? BGC_OP_ADD : BGC_OP_SUB, &t);
+            u->a = n;
+            u->post = 1;
+            u->name = lvalue_root(n)->name;
+            u->len = lvalue_root(n)->len;
+            advance(c);
+            return u;
+        } else {
+            return n;
+        }
     }
-    return n;
 }
 
 /* ---- unary and power ------------------------------------------------------ */
@@ -313,6 +389,8 @@ static bgc_op prefix_op(bgc_tok t)
     case BGC_T_PLUS: return BGC_OP_PLUS;
     case BGC_T_TILDE: return BGC_OP_BNOT;
     case BGC_T_BANG: return BGC_OP_LNOT;
+    case BGC_T_INC: return BGC_OP_ADD;  /* ++x, or + + */
+    case BGC_T_DEC: return BGC_OP_SUB;  /* --x, or - - */
     default: return BGC_OP_NONE;
     }
 }
@@ -327,6 +405,15 @@ static bgc_node *apply_prefixes(pctx *c, prefix *p, bgc_node *n)
     return n;
 }
 
+static void add_prefix(pctx *c, unit *u, bgc_op op, const bgc_token *at)
+{
+    prefix *p = alloc(c, sizeof *p);
+    p->op = op;
+    p->at = *at;
+    p->next = u->pfx;
+    u->pfx = p;
+}
+
 static bgc_node *parse_unary(pctx *c)
 {
     unit *last = NULL;
@@ -334,16 +421,35 @@ static bgc_node *parse_unary(pctx *c)
     for (;;) {
         unit *u = alloc(c, sizeof *u);
         bgc_op op;
+        u->base = NULL;
         while ((op = prefix_op(c->p->tok.type)) != BGC_OP_NONE) {
-            prefix *p = alloc(c, sizeof *p);
-            p->op = op;
-            p->at = c->p->tok;
-            p->next = u->pfx;
-            u->pfx = p;
+            bgc_token at = c->p->tok;
             advance(c);
             skip_newlines(c);
+            if (op == BGC_OP_ADD || op == BGC_OP_SUB) {
+                if (c->p->tok.type == BGC_T_IDENT) {
+                    /* ++x, --v[i]: a pre-increment of what follows */
+                    bgc_node *t = parse_postfix(c);
+                    if (!is_lvalue(t))
+                        fail(c, &at, "syntax error: '%s' needs a variable or a list element",
+                             op == BGC_OP_ADD ? "++" : "--");
+                    bgc_node *n = mk(c, BGC_N_INCDEC, op, &at);
+                    n->a = t;
+                    n->name = lvalue_root(t)->name;
+                    n->len = lvalue_root(t)->len;
+                    u->base = n;
+                    break;
+                }
+                /* "--5" is -(-5), as before ++ and -- existed */
+                bgc_op one = op == BGC_OP_ADD ? BGC_OP_PLUS : BGC_OP_NEG;
+                add_prefix(c, u, one, &at);
+                add_prefix(c, u, one, &at);
+                continue;
+            }
+            add_prefix(c, u, op, &at);
         }
-        u->base = parse_postfix(c);
+        if (!u->base)
+            u->base = parse_postfix(c);
         u->prev = last;
         last = u;
         if (c->p->tok.type != BGC_T_POW)
@@ -374,6 +480,8 @@ static int bin_level(bgc_tok t, bgc_op *op, bgc_node_kind *kind)
     case BGC_T_PERCENT: *op = BGC_OP_REM; return 4;
     case BGC_T_PLUS: *op = BGC_OP_ADD; return 5;
     case BGC_T_MINUS: *op = BGC_OP_SUB; return 5;
+    case BGC_T_INC: *op = BGC_OP_ADD; return 5;  /* a ++b: a + (+b) */
+    case BGC_T_DEC: *op = BGC_OP_SUB; return 5;  /* 5--3: 5 - (-3) */
     case BGC_T_MOD: *op = BGC_OP_MOD; return 6;
     case BGC_T_SHL: *op = BGC_OP_SHL; return 7;
     case BGC_T_SHR: *op = BGC_OP_SHR; return 7;
@@ -398,14 +506,23 @@ static bgc_node *parse_binary(pctx *c, int maxlev)
     for (;;) {
         bgc_op op;
         bgc_node_kind kind;
-        int lev = bin_level(c->p->tok.type, &op, &kind);
+        bgc_token at = c->p->tok;
+        int lev = bin_level(at.type, &op, &kind);
         if (lev == 0 || lev > maxlev)
             return left;
-        bgc_node *n = mk(c, kind, op, &c->p->tok);
+        bgc_node *n = mk(c, kind, op, &at);
         advance(c);
         skip_newlines(c);
         n->a = left;
         n->b = lev > 4 ? parse_binary(c, lev - 1) : parse_unary(c);
+        if (at.type == BGC_T_INC || at.type == BGC_T_DEC) {
+            /* the second sign of "++"/"--" belongs to the right operand,
+             * which binds tighter than + and - (5--3*2 is 5 - (-3*2)) */
+            bgc_node *u = mk(c, BGC_N_UNARY, at.type == BGC_T_INC ? BGC_OP_PLUS : BGC_OP_NEG, &at);
+            u->col++;
+            u->a = n->b;
+            n->b = u;
+        }
         left = n;
     }
 }
@@ -442,6 +559,10 @@ static bgc_op assign_op(bgc_tok t, int *is_assign)
     case BGC_T_DIV_ASSIGN: return BGC_OP_DIV;
     case BGC_T_MOD_ASSIGN: return BGC_OP_REM;
     case BGC_T_POW_ASSIGN: return BGC_OP_POW;
+    case BGC_T_SHL_ASSIGN: return BGC_OP_SHL;
+    case BGC_T_SHR_ASSIGN: return BGC_OP_SHR;
+    case BGC_T_AND_ASSIGN: return BGC_OP_AND;
+    case BGC_T_OR_ASSIGN: return BGC_OP_OR;
     default: *is_assign = 0; return BGC_OP_NONE;
     }
 }
@@ -453,15 +574,17 @@ static bgc_node *parse_expr(pctx *c)
     bgc_op op = assign_op(c->p->tok.type, &is_assign);
     if (!is_assign)
         return left;
-    if (left->kind != BGC_N_VAR) {
+    if (!is_lvalue(left)) {
         char what[8];
         snprintf(what, sizeof what, "%.*s", (int)c->p->tok.len, c->p->tok.text);
         fail(c, &c->p->tok,
-             "syntax error: the left side of '%s' must be a variable name", what);
+             "syntax error: the left side of '%s' must be a variable name or a list element",
+             what);
     }
     bgc_node *n = mk(c, BGC_N_ASSIGN, op, &c->p->tok);
-    n->name = left->name;
-    n->len = left->len;
+    n->a = left;
+    n->name = lvalue_root(left)->name;
+    n->len = lvalue_root(left)->len;
     enter(c);
     advance(c);
     skip_newlines(c);
@@ -472,9 +595,315 @@ static bgc_node *parse_expr(pctx *c)
 
 /* ---- statements ------------------------------------------------------------ */
 
+static bgc_stmt *new_stmt(pctx *c, bgc_stmt_kind k, const bgc_token *at)
+{
+    bgc_stmt *s = alloc(c, sizeof *s);
+    s->kind = k;
+    s->line = at->line;
+    s->col = at->col;
+    return s;
+}
+
+/* 1 when the current token ends a simple statement. */
+static int at_stmt_end(pctx *c)
+{
+    bgc_tok t = c->p->tok.type;
+    return t == BGC_T_NEWLINE || t == BGC_T_SEMI || t == BGC_T_RBRACE || t == BGC_T_EOF ||
+           t == BGC_T_ELSE;
+}
+
+static void expect(pctx *c, bgc_tok t, const char *what)
+{
+    if (c->p->tok.type != t)
+        expected(c, what);
+    advance(c);
+}
+
+/* '(' expr ')' of if and while. */
+static bgc_node *paren_cond(pctx *c, const char *kw)
+{
+    char what[40];
+    snprintf(what, sizeof what, "'(' after '%s'", kw);
+    if (c->p->tok.type != BGC_T_LPAREN)
+        expected(c, what);
+    c->nlskip++;
+    advance(c);
+    bgc_node *e = parse_expr(c);
+    if (c->p->tok.type != BGC_T_RPAREN)
+        expected(c, "')'");
+    c->nlskip--;
+    advance(c);
+    skip_newlines(c);
+    return e;
+}
+
+/* The statement that a statement keyword or a block controls. */
+static bgc_stmt *parse_body(pctx *c)
+{
+    skip_newlines(c);
+    if (c->p->tok.type == BGC_T_EOF)
+        expected(c, "a statement");
+    if (c->p->tok.type == BGC_T_SEMI)
+        return new_stmt(c, BGC_S_EMPTY, &c->p->tok); /* while (c) ; */
+    return parse_statement(c);
+}
+
+static bgc_stmt *parse_block(pctx *c)
+{
+    bgc_stmt *b = new_stmt(c, BGC_S_BLOCK, &c->p->tok);
+    int cap = 0;
+    bgc_token open = c->p->tok;
+    advance(c); /* '{' */
+    for (;;) {
+        while (c->p->tok.type == BGC_T_NEWLINE || c->p->tok.type == BGC_T_SEMI)
+            advance(c);
+        if (c->p->tok.type == BGC_T_RBRACE)
+            break;
+        if (c->p->tok.type == BGC_T_EOF) {
+            c->incomplete = 1;
+            fail(c, &open, "syntax error: '{' is never closed");
+        }
+        bgc_stmt *s = parse_statement(c);
+        if (b->nlist == cap) {
+            int ncap = cap ? cap * 2 : 8;
+            bgc_stmt **nl = alloc(c, (size_t)ncap * sizeof *nl);
+            if (b->nlist)
+                memcpy(nl, b->list, (size_t)b->nlist * sizeof *nl);
+            b->list = nl;
+            cap = ncap;
+        }
+        b->list[b->nlist++] = s;
+        bgc_tok t = c->p->tok.type;
+        if (t != BGC_T_NEWLINE && t != BGC_T_SEMI && t != BGC_T_RBRACE &&
+            !(c->p->prev_end > c->p->lx.src && c->p->prev_end[-1] == '}')) {
+            if (t == BGC_T_RPAREN)
+                fail(c, &c->p->tok, "syntax error: unmatched ')'");
+            expected(c, "an operator or the end of the statement");
+        }
+    }
+    advance(c); /* '}' */
+    return b;
+}
+
+/* After the statement of an if: an else, perhaps after ';' or newlines. */
+static int else_follows(pctx *c)
+{
+    pstate s;
+    if (c->p->tok.type == BGC_T_ELSE)
+        return 1;
+    save(c, &s);
+    if (c->p->tok.type == BGC_T_SEMI)
+        advance(c);
+    while (c->p->tok.type == BGC_T_NEWLINE)
+        advance(c);
+    if (c->p->tok.type == BGC_T_ELSE)
+        return 1;
+    if (c->p->tok.type == BGC_T_EOF && c->p->more) {
+        /* the next line may start with else: ask for it */
+        c->incomplete = 1;
+        fail(c, &c->p->tok, "syntax error: input ended after an if");
+    }
+    restore(c, &s);
+    return 0;
+}
+
+static bgc_stmt *parse_for(pctx *c)
+{
+    bgc_token at = c->p->tok;
+    bgc_stmt *s;
+    advance(c); /* for */
+    if (c->p->tok.type != BGC_T_LPAREN)
+        expected(c, "'(' after 'for'");
+    c->nlskip++;
+    advance(c);
+    if (c->p->tok.type == BGC_T_IDENT) {
+        pstate ps;
+        bgc_token var = c->p->tok;
+        save(c, &ps);
+        advance(c);
+        if (c->p->tok.type == BGC_T_IDENT && c->p->tok.len == 2 &&
+            memcmp(c->p->tok.text, "in", 2) == 0) {
+            s = new_stmt(c, BGC_S_FORIN, &at);
+            s->name = var.text;
+            s->len = var.len;
+            s->kwline = var.line;
+            s->kwcol = var.col;
+            advance(c);
+            s->expr = parse_expr(c);
+            if (c->p->tok.type != BGC_T_RPAREN)
+                expected(c, "')'");
+            c->nlskip--;
+            advance(c);
+            s->body = parse_body(c);
+            return s;
+        }
+        restore(c, &ps);
+    }
+    s = new_stmt(c, BGC_S_FOR, &at);
+    if (c->p->tok.type != BGC_T_SEMI)
+        s->init = parse_expr(c);
+    expect(c, BGC_T_SEMI, "';' in for (init; condition; step)");
+    if (c->p->tok.type != BGC_T_SEMI)
+        s->expr = parse_expr(c);
+    expect(c, BGC_T_SEMI, "';' in for (init; condition; step)");
+    if (c->p->tok.type != BGC_T_RPAREN)
+        s->step = parse_expr(c);
+    if (c->p->tok.type != BGC_T_RPAREN)
+        expected(c, "')'");
+    c->nlskip--;
+    advance(c);
+    s->body = parse_body(c);
+    return s;
+}
+
+static void add_item(pctx *c, bgc_stmt *s, bgc_node *n, int *cap)
+{
+    if (s->nitems == *cap) {
+        int ncap = *cap ? *cap * 2 : 4;
+        bgc_node **ni = alloc(c, (size_t)ncap * sizeof *ni);
+        if (s->nitems)
+            memcpy(ni, s->items, (size_t)s->nitems * sizeof *ni);
+        s->items = ni;
+        *cap = ncap;
+    }
+    s->items[s->nitems++] = n;
+}
+
+static bgc_stmt *parse_print(pctx *c)
+{
+    bgc_stmt *s = new_stmt(c, BGC_S_PRINT, &c->p->tok);
+    int cap = 0;
+    advance(c); /* print */
+    for (;;) {
+        bgc_token t = c->p->tok;
+        if (t.type == BGC_T_STRING) {
+            bgc_node *n = mk(c, BGC_N_STR, BGC_OP_NONE, &t);
+            n->name = t.text;
+            n->len = t.len;
+            advance(c);
+            add_item(c, s, n, &cap);
+        } else {
+            add_item(c, s, parse_expr(c), &cap);
+        }
+        if (c->p->tok.type != BGC_T_COMMA)
+            break;
+        advance(c);
+        skip_newlines(c);
+    }
+    return s;
+}
+
+static bgc_stmt *parse_local(pctx *c)
+{
+    bgc_stmt *s = new_stmt(c, BGC_S_LOCAL, &c->p->tok);
+    int cap = 0;
+    advance(c); /* local / auto */
+    for (;;) {
+        bgc_token t = c->p->tok;
+        if (t.type != BGC_T_IDENT)
+            expected(c, "a variable name after 'local'");
+        bgc_node *v = mk(c, BGC_N_VAR, BGC_OP_NONE, &t);
+        v->name = t.text;
+        v->len = t.len;
+        advance(c);
+        if (c->p->tok.type == BGC_T_LBRACKET) {
+            /* bc's `auto a[]`: every local can hold a list */
+            advance(c);
+            expect(c, BGC_T_RBRACKET, "']'");
+        }
+        if (c->p->tok.type == BGC_T_ASSIGN) {
+            bgc_node *a = mk(c, BGC_N_ASSIGN, BGC_OP_NONE, &c->p->tok);
+            a->a = v;
+            a->name = v->name;
+            a->len = v->len;
+            advance(c);
+            skip_newlines(c);
+            a->b = parse_expr(c);
+            v = a;
+        }
+        add_item(c, s, v, &cap);
+        if (c->p->tok.type != BGC_T_COMMA)
+            break;
+        advance(c);
+        skip_newlines(c);
+    }
+    return s;
+}
+
+static bgc_stmt *parse_statement(pctx *c)
+{
+    bgc_token at = c->p->tok;
+    bgc_stmt *s;
+    enter(c);
+    switch (at.type) {
+    case BGC_T_LBRACE:
+        s = parse_block(c);
+        break;
+    case BGC_T_IF:
+        s = new_stmt(c, BGC_S_IF, &at);
+        advance(c);
+        s->expr = paren_cond(c, "if");
+        s->body = parse_body(c);
+        if (else_follows(c)) {
+            advance(c); /* else */
+            s->alt = parse_body(c);
+        }
+        break;
+    case BGC_T_ELSE:
+        fail(c, &at, "syntax error: 'else' without 'if'");
+    case BGC_T_RBRACE:
+        fail(c, &at, "syntax error: unmatched '}'");
+    case BGC_T_WHILE:
+        s = new_stmt(c, BGC_S_WHILE, &at);
+        advance(c);
+        s->expr = paren_cond(c, "while");
+        s->body = parse_body(c);
+        break;
+    case BGC_T_FOR:
+        s = parse_for(c);
+        break;
+    case BGC_T_BREAK:
+    case BGC_T_CONTINUE:
+    case BGC_T_QUIT:
+        s = new_stmt(c, at.type == BGC_T_BREAK ? BGC_S_BREAK
+                        : at.type == BGC_T_CONTINUE ? BGC_S_CONTINUE : BGC_S_QUIT, &at);
+        advance(c);
+        break;
+    case BGC_T_RETURN:
+        s = new_stmt(c, BGC_S_RETURN, &at);
+        advance(c);
+        if (!at_stmt_end(c))
+            s->expr = parse_expr(c);
+        break;
+    case BGC_T_EXIT:
+        s = new_stmt(c, BGC_S_EXIT, &at);
+        advance(c);
+        if (!at_stmt_end(c))
+            s->expr = parse_expr(c);
+        break;
+    case BGC_T_LOCAL:
+        s = parse_local(c);
+        break;
+    case BGC_T_PRINT:
+        s = parse_print(c);
+        break;
+    case BGC_T_DEF:
+        fail(c, &at, "syntax error: functions are defined at the top level, not inside a statement");
+    default:
+        s = new_stmt(c, BGC_S_EXPR, &at);
+        s->expr = parse_expr(c);
+        s->print = !((s->expr->kind == BGC_N_ASSIGN || s->expr->kind == BGC_N_INCDEC) &&
+                     !s->expr->paren);
+        break;
+    }
+    leave(c);
+    return s;
+}
+
 static void parse_def(pctx *c, bgc_stmt *st)
 {
     int cap = 0;
+    const char *start = c->p->tok.text;
     advance(c); /* def */
     if (c->p->tok.type != BGC_T_IDENT)
         expected(c, "a function name after 'def'");
@@ -510,17 +939,39 @@ static void parse_def(pctx *c, bgc_stmt *st)
             st->params[st->nparams] = c->p->tok.text;
             st->plens[st->nparams++] = c->p->tok.len;
             advance(c);
+            if (c->p->tok.type == BGC_T_LBRACKET) { /* bc's array parameter a[] */
+                advance(c);
+                expect(c, BGC_T_RBRACKET, "']'");
+            }
             if (!list_more(c))
                 break;
         }
     }
     c->nlskip--;
     advance(c); /* ')' */
-    if (c->p->tok.type != BGC_T_ASSIGN)
-        expected(c, "'=' after the parameter list");
-    advance(c);
-    skip_newlines(c);
-    st->expr = parse_expr(c);
+    if (c->p->tok.type == BGC_T_NEWLINE) {
+        /* bc style: the '{' on the next line */
+        pstate s;
+        save(c, &s);
+        skip_newlines(c);
+        if (c->p->tok.type == BGC_T_EOF && c->p->more) {
+            c->incomplete = 1;
+            fail(c, &c->p->tok, "syntax error: input ended after the parameter list");
+        }
+        if (c->p->tok.type != BGC_T_LBRACE)
+            restore(c, &s);
+    }
+    if (c->p->tok.type == BGC_T_LBRACE) {
+        st->body = parse_block(c);
+    } else {
+        if (c->p->tok.type != BGC_T_ASSIGN)
+            expected(c, "'=' or '{' after the parameter list");
+        advance(c);
+        skip_newlines(c);
+        st->expr = parse_expr(c);
+    }
+    st->text = start;
+    st->text_len = (size_t)(c->p->prev_end - start);
 }
 
 void bgc_parser_init(bgc_parser *p, const char *src, size_t len, int first_line,
@@ -528,11 +979,13 @@ void bgc_parser_init(bgc_parser *p, const char *src, size_t len, int first_line,
 {
     bgc_lex_init(&p->lx, src, len, first_line, first_col);
     p->depth = 0;
+    p->more = 0;
     p->tok.type = BGC_T_NEWLINE; /* "before the first token" */
     p->tok.text = src;
     p->tok.len = 0;
     p->tok.line = first_line;
     p->tok.col = first_col;
+    p->prev_end = src;
 }
 
 size_t bgc_parser_offset(const bgc_parser *p)
@@ -568,7 +1021,7 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
     c.nlskip = 0;
     c.incomplete = 0;
     memset(st, 0, sizeof *st);
-    p->depth = 0;
+    p->depth = -1; /* the top-level statement is not a nesting level */
     if (setjmp(c.jb)) {
         if (c.incomplete)
             return BGC_PARSE_INCOMPLETE;
@@ -592,9 +1045,7 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
     if (p->tok.type == BGC_T_DEF) {
         parse_def(&c, st);
     } else {
-        st->kind = BGC_S_EXPR;
-        st->expr = parse_expr(&c);
-        st->print = !(st->expr->kind == BGC_N_ASSIGN && !st->expr->paren);
+        *st = *parse_statement(&c);
     }
     switch (p->tok.type) {
     case BGC_T_NEWLINE:
@@ -605,7 +1056,12 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
         break;
     case BGC_T_RPAREN:
         fail(&c, &p->tok, "syntax error: unmatched ')'");
+    case BGC_T_RBRACE:
+        fail(&c, &p->tok, "syntax error: unmatched '}'");
     default:
+        /* a statement ending in '}' needs no separator */
+        if (p->prev_end > p->lx.src && p->prev_end[-1] == '}')
+            break;
         expected(&c, "an operator or the end of the statement");
     }
     return BGC_PARSE_OK;
@@ -619,6 +1075,9 @@ void bgc_scan_init(bgc_scan_state *s)
     s->in_comment = 0;
     s->last = BGC_T_NEWLINE;
     s->operand = 0;
+    s->ctl_depth = -1;
+    s->ctl_open = 0;
+    s->kw = 0;
 }
 
 int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
@@ -651,25 +1110,43 @@ int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
         }
         if (t.type == BGC_T_NEWLINE)
             continue;
-        if (t.type == BGC_T_LPAREN)
+        s->ctl_open = 0;
+        if (t.type == BGC_T_LPAREN || t.type == BGC_T_LBRACE || t.type == BGC_T_LBRACKET) {
+            if (t.type == BGC_T_LPAREN && s->kw && s->ctl_depth < 0)
+                s->ctl_depth = s->depth; /* the header of if/while/for */
             s->depth++;
-        else if (t.type == BGC_T_RPAREN && s->depth > 0)
+        } else if ((t.type == BGC_T_RPAREN || t.type == BGC_T_RBRACE ||
+                    t.type == BGC_T_RBRACKET) && s->depth > 0) {
             s->depth--;
+            if (t.type == BGC_T_RPAREN && s->depth == s->ctl_depth) {
+                s->ctl_open = 1; /* its statement must follow */
+                s->ctl_depth = -1;
+            }
+        }
+        /* the parameter list of a def works like a header: the '=' or
+         * '{' may follow on the next line */
+        s->kw = t.type == BGC_T_IF || t.type == BGC_T_WHILE || t.type == BGC_T_FOR ||
+                (t.type == BGC_T_IDENT && s->last == BGC_T_DEF);
+        if (t.type == BGC_T_ELSE)
+            s->ctl_open = 1;
         if (t.type == BGC_T_BANG && s->operand) {
             s->last = BGC_T_RPAREN; /* postfix factorial ends an operand */
             continue;
         }
         s->operand = t.type == BGC_T_NUM || t.type == BGC_T_IDENT ||
-                     t.type == BGC_T_RPAREN;
+                     t.type == BGC_T_RPAREN || t.type == BGC_T_RBRACKET;
         s->last = t.type;
     }
     if (len >= 2 && src[len - 1] == '\n' && src[len - 2] == '\\')
         return 1; /* backslash-newline joins the next line */
-    if (s->depth > 0)
+    if (s->depth > 0 || s->ctl_open)
         return 1;
     switch (s->last) {
     case BGC_T_NEWLINE: case BGC_T_SEMI: case BGC_T_NUM: case BGC_T_IDENT:
-    case BGC_T_RPAREN: case BGC_T_ERROR: case BGC_T_EOF:
+    case BGC_T_RPAREN: case BGC_T_ERROR: case BGC_T_EOF: case BGC_T_RBRACE:
+    case BGC_T_RBRACKET: case BGC_T_STRING: case BGC_T_INC: case BGC_T_DEC:
+    case BGC_T_BREAK: case BGC_T_CONTINUE: case BGC_T_RETURN: case BGC_T_QUIT:
+    case BGC_T_EXIT:
         return 0;
     default:
         return 1;

@@ -1,20 +1,35 @@
-/* parser.h -- the bigcalc grammar (SPEC section 2) into an AST.
+/* parser.h -- the bigcalc grammar (man/bigcalc.1) into an AST.
  *
  *   program   := { statement (NEWLINE | ';') }
- *   statement := empty | 'def' NAME '(' [NAME {',' NAME}] ')' '=' expr | expr
- *   expr      := cond [ ('=' | '+=' | '-=' | '*=' | '/=' | '%=' | '^=') expr ]
- *                (the left side of an assignment must be a name)
+ *   statement := empty | def | simple | compound
+ *   def       := ('def' | 'define') NAME '(' [NAME {',' NAME}] ')'
+ *                ( '=' expr | block )
+ *   compound  := block | 'if' '(' expr ')' stmt [ [';'] 'else' stmt ]
+ *              | 'while' '(' expr ')' stmt
+ *              | 'for' '(' [expr] ';' [expr] ';' [expr] ')' stmt
+ *              | 'for' '(' NAME 'in' expr ')' stmt
+ *   block     := '{' { stmt (NEWLINE | ';') } '}'
+ *   simple    := expr | 'break' | 'continue' | 'return' [expr] | 'quit'
+ *              | 'exit' [ '(' expr ')' ] | ('local' | 'auto') decl {',' decl}
+ *              | 'print' item {',' item}      (item: STRING | expr)
+ *   decl      := NAME [ '=' expr ]
+ *   expr      := cond [ assign-op expr ]     (assign-op: = += -= *= /= %= ^=
+ *                <<= >>= &= |=; the left side a name or name[i]...[j])
  *   cond      := binary(||) [ '?' expr ':' cond ]
  *   binary    := levels 12 (||) down to 4 (* / %), all left-associative:
  *                || && (== != < <= > >=) | & (<< >>) mod (+ -) (* / %)
- *   unary     := ('-' | '+' | '~' | '!') unary | power
+ *   unary     := ('-' | '+' | '~' | '!') unary | ('++' | '--') postfix | power
  *   power     := postfix [ ('^' | '**') unary ]          (right-assoc)
- *   postfix   := primary { '!' }
+ *   postfix   := primary { '!' | '[' expr ']' | '++' | '--' }
  *   primary   := NUMBER | NAME | NAME '(' [expr {',' expr}] ')' | '(' expr ')'
+ *              | '[' [expr {',' expr}] ']'
  *
- * Newlines are skipped inside parentheses and wherever an operand must
- * follow (after an operator, '(' or ','), so an expression continues on
- * the next line when a line ends in an operator.
+ * Newlines are skipped inside parentheses and brackets and wherever an
+ * operand must follow (after an operator, '(' or ','), so an expression
+ * continues on the next line when a line ends in an operator.  Inside a
+ * block, newlines separate statements as at the top level.  An `else` may
+ * follow on a later line; at the end of a chunk that more input may
+ * follow (bgc_parser.more), the parser asks for it before deciding.
  *
  * Nodes live in an arena freed in one go (no recursive free), and the
  * parser's own recursion is bounded (BGC_PARSE_MAX_NEST), so no input can
@@ -38,8 +53,14 @@ typedef enum bgc_node_kind {
     BGC_N_ANDAND, /* a && b */
     BGC_N_OROR,   /* a || b */
     BGC_N_COND,   /* a ? b : c */
-    BGC_N_ASSIGN, /* name op= b (op BGC_OP_NONE for plain '=') */
-    BGC_N_CALL    /* name(args...) */
+    BGC_N_ASSIGN, /* a op= b: a is a VAR or an INDEX chain on a VAR (op
+                     BGC_OP_NONE for plain '='); name/len: the variable */
+    BGC_N_CALL,   /* name(args...) */
+    BGC_N_LIST,   /* [args...] */
+    BGC_N_INDEX,  /* a[b] */
+    BGC_N_INCDEC, /* ++a / a++ (op ADD) or --a / a-- (op SUB); post: 1 for
+                     the postfix form; a is an lvalue as for ASSIGN */
+    BGC_N_STR     /* a string (print only): text with quotes in name/len */
 } bgc_node_kind;
 
 typedef enum bgc_op {
@@ -56,30 +77,58 @@ struct bgc_node {
     bgc_op op;
     int line, col;     /* of the operator (or of the operand for leaves) */
     int paren;         /* written inside parentheses */
+    int post;          /* INCDEC: postfix form */
     const char *name;  /* NUM text, VAR/ASSIGN/CALL name (not NUL-ended) */
     size_t len;
     bgc_node *a, *b, *c;
-    bgc_node **args;   /* CALL */
+    bgc_node **args;   /* CALL, LIST */
     int nargs;
 };
 
 typedef enum bgc_stmt_kind {
     BGC_S_EMPTY,
     BGC_S_EXPR,
-    BGC_S_DEF
+    BGC_S_DEF,
+    BGC_S_BLOCK,
+    BGC_S_IF,
+    BGC_S_WHILE,
+    BGC_S_FOR,
+    BGC_S_FORIN,
+    BGC_S_BREAK,
+    BGC_S_CONTINUE,
+    BGC_S_RETURN,
+    BGC_S_QUIT,
+    BGC_S_EXIT,
+    BGC_S_LOCAL,
+    BGC_S_PRINT
 } bgc_stmt_kind;
 
-typedef struct bgc_stmt {
+typedef struct bgc_stmt bgc_stmt;
+struct bgc_stmt {
     bgc_stmt_kind kind;
-    bgc_node *expr;      /* EXPR: the expression; DEF: the body */
+    /* EXPR: the expression; DEF with '=': the body; IF, WHILE, FOR: the
+     * condition (FOR: may be NULL); FORIN: the list; RETURN, EXIT: the
+     * value (may be NULL) */
+    bgc_node *expr;
+    bgc_node *init, *step; /* FOR (each may be NULL) */
+    bgc_stmt *body;        /* IF: then; loops; DEF with a block */
+    bgc_stmt *alt;         /* IF: else (may be NULL) */
+    bgc_stmt **list;       /* BLOCK */
+    int nlist;
+    bgc_node **items;      /* PRINT: STR nodes and expressions; LOCAL: VAR
+                              or ASSIGN nodes */
+    int nitems;
     int print;           /* EXPR: print the value (not a bare assignment) */
-    const char *name;    /* DEF: function name */
+    const char *name;    /* DEF: function name; FORIN: the variable */
     size_t len;
     const char **params; /* DEF: parameter names (not NUL-ended) */
     size_t *plens;
     int nparams;
     int line, col;       /* start of the statement */
-} bgc_stmt;
+    int kwline, kwcol;   /* FORIN: the variable */
+    const char *text;    /* DEF: the definition as written */
+    size_t text_len;
+};
 
 /* A simple bump allocator; everything parsed for one statement lives here. */
 typedef struct bgc_arena_block bgc_arena_block;
@@ -95,6 +144,9 @@ typedef struct bgc_parser {
     bgc_lexer lx;
     bgc_token tok;   /* current token */
     int depth;       /* recursion depth, bounded */
+    const char *prev_end; /* end of the token before tok */
+    int more;        /* more input may follow the text (not final): at its
+                        end, an `else` may still come (INCOMPLETE) */
 } bgc_parser;
 
 /* Parse failure details. */
@@ -121,7 +173,8 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
 size_t bgc_parser_offset(const bgc_parser *p);
 
 /* Quick scan of a chunk of source: 1 when it ends inside a statement (open
- * parenthesis, open comment, last token an operator or ','), so a line
+ * parenthesis, bracket or brace, open comment, last token an operator or
+ * ',', right after the header of if/while/for or an else), so a line
  * reader should append the next line before parsing. */
 int bgc_source_incomplete(const char *src, size_t len);
 
@@ -132,6 +185,9 @@ typedef struct bgc_scan_state {
     int in_comment;  /* inside a block comment */
     int last;        /* last significant token (a bgc_tok) */
     int operand;     /* the last token ended an operand */
+    int kw;          /* the last token was if, while or for */
+    int ctl_depth;   /* depth of the open header of if/while/for, or -1 */
+    int ctl_open;    /* the text ends after such a header or an else */
 } bgc_scan_state;
 void bgc_scan_init(bgc_scan_state *s);
 /* Feed {src,len}; returns 1 when all text fed so far ends inside a

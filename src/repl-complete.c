@@ -66,7 +66,7 @@ static void add_func_plain(const char *name, int nparams, void *arg)
     cand_add(name, "");
 }
 
-static void add_var(const char *name, const bgc_int *v, void *arg)
+static void add_var(const char *name, const bgc_val *v, void *arg)
 {
     (void)v;
     (void)arg;

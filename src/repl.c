@@ -69,7 +69,8 @@ const char *const bgc_repl_commands[] = {
     "help", "vars", "funcs", "obase", "digits", "time", "verify", "cpu", "quit", NULL};
 
 const char *const bgc_repl_help_topics[] = {
-    "operators", "mod", "functions", "def", "variables", "commands", "keys", NULL};
+    "operators", "mod", "functions", "def", "statements", "lists", "variables", "commands",
+    "keys", NULL};
 
 /* ---- signals ------------------------------------------------------------------- */
 
@@ -367,11 +368,11 @@ static void cmd_error(const repl *r, const char *line, int col, const char *fmt,
     bgc_error_at(&w, "%s", msg);
 }
 
-static void show_var(const char *name, const bgc_int *v, void *arg)
+static void show_var(const char *name, const bgc_val *v, void *arg)
 {
     repl *r = arg;
     size_t n;
-    char *s = bgc_format_value(r->ctx, v, &n);
+    char *s = bgc_format_val(r->ctx, v, &n);
     printf("%s = ", name);
     if (s)
         bgc_repl_print_number(stdout, s, n);
@@ -388,17 +389,22 @@ static void count_item(const char *name, int nparams, void *arg)
     ++*(int *)arg;
 }
 
-static void count_var(const char *name, const bgc_int *v, void *arg)
+static void count_var(const char *name, const bgc_val *v, void *arg)
 {
     (void)name;
     (void)v;
     ++*(int *)arg;
 }
 
+/* :funcs shows each definition as it was written. */
 static void show_func(const char *name, int nparams, void *arg)
 {
-    (void)arg;
-    printf("%s  (%d parameter%s)\n", name, nparams, nparams == 1 ? "" : "s");
+    size_t n;
+    const char *t = bgc_ctx_func_text(arg, name, &n);
+    if (t)
+        printf("%.*s\n", (int)n, t);
+    else
+        printf("%s  (%d parameter%s)\n", name, nparams, nparams == 1 ? "" : "s");
 }
 
 typedef struct find_func {
@@ -426,8 +432,8 @@ static void help_overview(void)
 "          :time on|off  :verify on|off  :cpu [NAME]  :quit\n"
 "Keys: Tab completes names, Up/Down walk the history, Ctrl-C stops a\n"
 "computation (at the prompt: clears the line), Ctrl-D quits.\n"
-"Topics: operators mod functions def variables commands keys, or the name\n"
-"of a function (:help powmod).\n", stdout);
+"Topics: operators mod functions def statements lists variables commands\n"
+"keys, or the name of a function (:help powmod).\n", stdout);
 }
 
 static void help_topic(repl *r, const char *line, const char *t, size_t n, int col)
@@ -442,28 +448,32 @@ static void help_topic(repl *r, const char *line, const char *t, size_t n, int c
     if (strcmp(topic, "operators") == 0) {
         fputs(
 "Operators, tightest first:\n"
-"  n!                      factorial\n"
+"  n!  v[i]  x++  x--      factorial, list element, increment after use\n"
 "  ^  **                   power, right-assoc; -2^2 is -4; 0^0 is 1\n"
-"  -x  +x  ~x  !x          negate, plus, ~x = -x-1, logical not\n"
+"  -x  +x  ~x  !x  ++x     negate, plus, ~x = -x-1, logical not, increment\n"
 "  *  /  %                 '/' truncates toward zero, '%' has the dividend's sign\n"
 "  +  -\n"
 "  mod                     residue in [0, |m|), and modular context (:help mod)\n"
 "  <<  >>                  shifts; a >> n is floor(a / 2^n)\n"
 "  &                       bitwise and (two's complement, any size)\n"
 "  |                       bitwise or (xor(a, b) is a function)\n"
-"  ==  !=  <  <=  >  >=    1 or 0\n"
+"  ==  !=  <  <=  >  >=    1 or 0 (== and != compare lists too)\n"
 "  &&                      short-circuit and\n"
 "  ||                      short-circuit or\n"
 "  c ? a : b               only the chosen branch runs\n"
-"  =  +=  -=  *=  /=  %=  ^=   assignment, right-assoc\n"
+"  =  +=  -=  *=  /=  %=  ^=  <<=  >>=  &=  |=   assignment, right-assoc\n"
 "Literals: 123  0x1F  0b1011  0o777  1_000_000  1e6\n", stdout);
     } else if (strcmp(topic, "mod") == 0) {
         fputs(
-"E mod M: M is evaluated first (a plain integer, not 0); then E is evaluated\n"
-"with every intermediate result reduced mod M.  Inside it:\n"
-"  + - * reduce;  a / b multiplies by the inverse of b (error if none);\n"
-"  a ^ e uses modular exponentiation (e is a plain integer; negative e inverts):\n"
-"      2^(2^64) mod 1000003 is immediate;\n"
+"E mod M is always the residue of the integer E: the context is a way of\n"
+"computing, never a change of value.  M is evaluated first (a plain integer,\n"
+"not 0); then E with intermediate results reduced mod M.  Inside it:\n"
+"  + - * reduce;\n"
+"  a / b and a % b divide the plain integers, then reduce:\n"
+"      (10/4) mod 7 is 2, n*(n+1)/2 mod 1000 works for every n;\n"
+"  a ^ e uses modular exponentiation (e is a plain integer), so\n"
+"      2^(2^64) mod 1000003 is immediate; a negative e is the inverse:\n"
+"      a * b^-1 mod m (error if gcd(b, m) != 1), or invmod(b, m);\n"
 "  n! and fib(n) are computed modularly: (10^7)! mod 1000000007;\n"
 "  other functions get plain arguments and their result is reduced.\n"
 "The result is in [0, |M|).  powmod(b, e, m) (alias modexp) is a ^ e mod m.\n",
@@ -473,10 +483,37 @@ static void help_topic(repl *r, const char *line, const char *t, size_t n, int c
             printf("  %-22s %s\n", bgc_builtins[i].usage, bgc_builtins[i].help);
     } else if (strcmp(topic, "def") == 0) {
         fputs(
-"def NAME(PARAMS) = EXPR defines (or redefines) a function; parameters are\n"
-"local, other names are the global variables.  Recursion works through\n"
-"?:, && and ||:   def fact2(n) = n < 2 ? 1 : n * fact2(n - 1)\n"
-"The depth is limited; going deeper is an error, never a crash.\n", stdout);
+"def NAME(PARAMS) = EXPR defines (or redefines) a function, and\n"
+"  def f(n) {\n"
+"      local r = 1, i            # also: auto\n"
+"      for (i = 2; i <= n; i++) r *= i\n"
+"      return r\n"
+"  }\n"
+"one with a body.  Parameters, locals and loop variables are local, other\n"
+"names are the global variables.  Without 'return e' a function gives no\n"
+"value.  Recursion works (also through ?:, && and ||); past 10^6 calls deep\n"
+"it is an error, never a crash.  :funcs lists the definitions.\n", stdout);
+    } else if (strcmp(topic, "statements") == 0) {
+        fputs(
+"  { s1; s2 }                 a block (newlines or ';' between statements)\n"
+"  if (c) S  [else S]\n"
+"  while (c) S\n"
+"  for (init; cond; step) S   any part may be empty\n"
+"  for (x in LIST) S\n"
+"  break  continue  return [e]  quit  exit(status)\n"
+"  print \"p = \", p, \"\\n\"      strings (\\n \\t \\\\ \\\") only in print; no newline\n"
+"                             unless written\n"
+"An expression statement prints its value, also inside loops; assignments\n"
+"and x++ do not.  Ctrl-C stops any loop, keeping the variables.\n", stdout);
+    } else if (strcmp(topic, "lists") == 0) {
+        fputs(
+"  [1, 2, [3, 4]]   a list; []  the empty list\n"
+"  v[0]  v[-1]      first and last element; v[i] = x replaces one\n"
+"  len(v)  push(v, x)  pop(v)  concat(a, b)  range(a, b[, step])  sort(v)\n"
+"  sum(v)  prod(v)  min(v)  max(v)  gcd(v)  lcm(v)  todigits(n)  fromdigits(v)\n"
+"Lists are values: after w = v, changing w leaves v as it was (the copy is\n"
+"made only when one of them is written, so passing a long list is free).\n",
+              stdout);
     } else if (strcmp(topic, "variables") == 0) {
         fputs(
 "NAME = EXPR assigns (prints nothing; (NAME = EXPR) prints the value).\n"
@@ -485,10 +522,10 @@ static void help_topic(repl *r, const char *line, const char *t, size_t n, int c
 "sets the output base.  :vars lists the variables.\n", stdout);
     } else if (strcmp(topic, "commands") == 0) {
         fputs(
-"  :help [topic]     this help; topics: operators mod functions def variables\n"
-"                    commands keys, or a function name\n"
+"  :help [topic]     this help; topics: operators mod functions def statements\n"
+"                    lists variables commands keys, or a function name\n"
 "  :vars             the variables and their values\n"
-"  :funcs            the user functions\n"
+"  :funcs            the user functions, as defined\n"
 "  :obase [N]        output base 2..36 (no N: show it)\n"
 "  :digits [N|full]  abbreviate results longer than N digits (full: never)\n"
 "  :time [on|off]    print each statement's time to stderr\n"
@@ -601,7 +638,7 @@ static void command(repl *r, const char *line)
         if (n == 0)
             puts("no functions yet (def f(x) = x^2 + 1 makes one; :help functions "
                  "lists the builtins)");
-        bgc_ctx_each_func(r->ctx, show_func, NULL);
+        bgc_ctx_each_func(r->ctx, show_func, r->ctx);
     } else if (IS("obase")) {
         long v = parse_count(arg, al);
         if (al == 0)
@@ -699,6 +736,8 @@ static void run_pending(repl *r)
     bgc_ctx_clear_interrupt(r->ctx);
     fflush(stdout);
     r->plen = 0;
+    if (bgc_ctx_quitting(r->ctx, NULL))
+        r->quit = 1; /* quit or exit() leaves the REPL */
 }
 
 /* One physical line of input. */

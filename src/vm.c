@@ -1,20 +1,33 @@
 /* vm.c -- the stack machine that runs compiled statements.
  *
- * Values live in ctx->stack (bgc_int slots kept initialised and reused,
- * so small statements allocate nothing); user function calls push a frame
- * (return address, base of the arguments) on ctx->frames, a heap array
- * bounded by BGC_MAX_CALL_DEPTH, so recursion never touches the C stack.
- * The interrupt flag is polled before every instruction; the number layer
- * polls it inside long operations.
+ * Values (value.h) live in ctx->stack; slots at and above sp hold nothing
+ * (SMALL 0), so pushing is a plain store and only popping releases.  User
+ * function calls push a frame (return address, caller's base) on
+ * ctx->frames, a heap array bounded by BGC_MAX_CALL_DEPTH, so recursion
+ * never touches the C stack.  A frame's slots are its parameters, then its
+ * locals (zero on entry), then hidden loop slots, then temporaries.
+ *
+ * Small integers (int64_t) are computed in place: + - * / % ^ << >> & |
+ * and comparisons check for overflow with the compiler's builtins and fall
+ * back to the number layer (bgc_int) only when the result does not fit.
+ * The fallback is also the slow twin of every fast path: with --verify
+ * (ctx->fast == 0) every operation goes through the number layer, where
+ * GMP checks it, and the CLI tests run every table case both ways.
+ *
+ * The interrupt flag is polled before every instruction, so ^C stops
+ * `while (1) {}` at once; the number layer polls it inside long
+ * operations, list builtins every few thousand elements.
  */
 #include "eval-impl.h"
 
 #include "builtins.h"
+#include "error.h"
+#include "verify.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-/* ---- the machine ---------------------------------------------------------------- */
+/* ---- stacks ---------------------------------------------------------------- */
 
 static int stack_reserve(bgc_ctx *ctx, int need)
 {
@@ -23,43 +36,66 @@ static int stack_reserve(bgc_ctx *ctx, int need)
     int nc = ctx->scap ? ctx->scap : 64;
     while (nc < need)
         nc *= 2;
-    bgc_int *ns = realloc(ctx->stack, (size_t)nc * sizeof *ns);
+    bgc_val *ns = realloc(ctx->stack, (size_t)nc * sizeof *ns);
     if (!ns)
         return -1;
     for (int i = ctx->scap; i < nc; i++)
-        bgc_init(&ns[i]);
+        bgc_val_small(&ns[i], 0);
     ctx->stack = ns;
     ctx->scap = nc;
     return 0;
 }
 
-static int mods_reserve(bgc_ctx *ctx, int need)
+static int bargs_reserve(bgc_ctx *ctx, int need)
 {
-    if (need <= ctx->mcap)
+    if (need <= ctx->bcap)
         return 0;
-    int nc = ctx->mcap ? ctx->mcap * 2 : 8;
+    int nc = ctx->bcap ? ctx->bcap : 8;
     while (nc < need)
         nc *= 2;
-    bgc_int *nm = realloc(ctx->mods, (size_t)nc * sizeof *nm);
-    if (!nm)
+    bgc_int *nb = realloc(ctx->bargs, (size_t)nc * sizeof *nb);
+    if (!nb)
         return -1;
-    for (int i = ctx->mcap; i < nc; i++)
-        bgc_init(&nm[i]);
-    ctx->mods = nm;
-    ctx->mcap = nc;
+    for (int i = ctx->bcap; i < nc; i++)
+        bgc_init(&nb[i]);
+    ctx->bargs = nb;
+    ctx->bcap = nc;
     return 0;
 }
 
-static int cmp_result(int op, int c)
+/* ---- messages ------------------------------------------------------------- */
+
+static const char *op_symbol(int op)
 {
     switch (op) {
-    case OP_EQ: return c == 0;
-    case OP_NE: return c != 0;
-    case OP_LT: return c < 0;
-    case OP_LE: return c <= 0;
-    case OP_GT: return c > 0;
-    default: return c >= 0;
+    case OP_ADD: case OP_MADD: case OP_INCG: case OP_INCL: return "+";
+    case OP_SUB: case OP_MSUB: return "-";
+    case OP_MUL: case OP_MMUL: return "*";
+    case OP_DIV: return "/";
+    case OP_REM: return "%";
+    case OP_POW: case OP_MPOW: return "^";
+    case OP_SHL: return "<<";
+    case OP_SHR: return ">>";
+    case OP_AND: return "&";
+    case OP_OR: return "|";
+    case OP_EQ: return "==";
+    case OP_NE: return "!=";
+    case OP_LT: return "<";
+    case OP_LE: return "<=";
+    case OP_GT: return ">";
+    case OP_GE: return ">=";
+    case OP_NEG: case OP_MNEG: return "-";
+    case OP_BNOT: return "~";
+    case OP_LNOT: return "!";
+    case OP_FACT: case OP_MFACT: return "!";
+    case OP_REDUCE: case OP_PUSHMOD: return "mod";
+    default: return "?";
     }
+}
+
+static const char *kind_name(int kind)
+{
+    return kind == BGC_VK_LIST ? "a list" : kind == BGC_VK_VOID ? "no value" : "an integer";
 }
 
 /* Message for an error of an operator instruction. */
@@ -78,204 +114,689 @@ static void op_message(int op, bgc_err e, char *buf, size_t cap)
         snprintf(buf, cap, "negative exponent (allowed only inside 'mod')");
         return;
     case BGC_ENOTINV:
-        snprintf(buf, cap, "not invertible: the divisor shares a factor with the modulus");
+        snprintf(buf, cap, "not invertible: the base shares a factor with the modulus");
         return;
     default:
         bgc_format_err(buf, cap, e);
     }
 }
 
-/* see eval-impl.h: run top-level code c on an empty stack; the result is
- * left in ctx->stack[0].  Returns 0, or -1 after reporting the error. */
+/* ---- slow paths: the number layer ------------------------------------------ */
+
+/* a = a op b for integers (op also a modular one, M the modulus). */
+static bgc_err big_binop(bgc_ctx *ctx, int op, bgc_val *a, const bgc_val *b, const bgc_val *M)
+{
+    bgc_intview va, vb, vm;
+    const bgc_int *x = bgc_val_view(a, &va), *y = bgc_val_view(b, &vb);
+    const bgc_int *m = M ? bgc_val_view(M, &vm) : NULL;
+    bgc_int *r = &ctx->tmp;
+    bgc_err e;
+    switch (op) {
+    case OP_ADD: case OP_INCG: case OP_INCL: e = bgc_add(r, x, y); break;
+    case OP_SUB: e = bgc_sub(r, x, y); break;
+    case OP_MUL: e = bgc_mul(r, x, y); break;
+    case OP_DIV: e = bgc_tdiv_q(r, x, y); break;
+    case OP_REM: e = bgc_tdiv_r(r, x, y); break;
+    case OP_POW: e = bgc_pow(r, x, y); break;
+    case OP_SHL: e = bgc_shl(r, x, y); break;
+    case OP_SHR: e = bgc_shr(r, x, y); break;
+    case OP_AND: e = bgc_and(r, x, y); break;
+    case OP_OR: e = bgc_or(r, x, y); break;
+    case OP_MADD:
+        e = bgc_add(r, x, y);
+        if (e == BGC_OK)
+            e = bgc_mod(r, r, m);
+        break;
+    case OP_MSUB:
+        e = bgc_sub(r, x, y);
+        if (e == BGC_OK)
+            e = bgc_mod(r, r, m);
+        break;
+    case OP_MMUL:
+        e = bgc_mulmod(r, x, y, m);
+        break;
+    case OP_MPOW: e = bgc_powmod(r, x, y, m); break;
+    default: e = BGC_EDOMAIN;
+    }
+    if (e != BGC_OK)
+        return e;
+    bgc_val_release(a);
+    return bgc_val_take_int(a, r);
+}
+
+/* a = f(a) for the unary operations. */
+static bgc_err big_unop(bgc_ctx *ctx, int op, bgc_val *a, const bgc_val *M)
+{
+    bgc_intview va, vm;
+    const bgc_int *x = bgc_val_view(a, &va);
+    const bgc_int *m = M ? bgc_val_view(M, &vm) : NULL;
+    bgc_int *r = &ctx->tmp;
+    bgc_err e;
+    switch (op) {
+    case OP_NEG: e = bgc_neg(r, x); break;
+    case OP_BNOT: e = bgc_not(r, x); break;
+    case OP_FACT: e = bgc_fact(r, x); break;
+    case OP_MFACT: e = bgc_fact_mod(r, x, m); break;
+    case OP_REDUCE: e = bgc_mod(r, x, m); break;
+    case OP_MNEG:
+        e = bgc_neg(r, x);
+        if (e == BGC_OK)
+            e = bgc_mod(r, r, m);
+        break;
+    default: e = BGC_EDOMAIN;
+    }
+    if (e != BGC_OK)
+        return e;
+    bgc_val_release(a);
+    return bgc_val_take_int(a, r);
+}
+
+/* -1, 0, 1 for integers a, b. */
+static int int_cmp(const bgc_val *a, const bgc_val *b)
+{
+    if (a->kind == BGC_VK_SMALL && b->kind == BGC_VK_SMALL)
+        return a->u.s < b->u.s ? -1 : a->u.s > b->u.s;
+    bgc_intview va, vb;
+    return bgc_cmp(bgc_val_view(a, &va), bgc_val_view(b, &vb));
+}
+
+static int cmp_holds(int op, int c)
+{
+    switch (op) {
+    case OP_EQ: return c == 0;
+    case OP_NE: return c != 0;
+    case OP_LT: return c < 0;
+    case OP_LE: return c <= 0;
+    case OP_GT: return c > 0;
+    default: return c >= 0;
+    }
+}
+
+/* ---- small-integer fast paths --------------------------------------------- */
+
+/* r = a op b when it fits int64_t: 1, else 0 (then the slow path runs). */
+static inline int small_binop(int op, int64_t a, int64_t b, int64_t *r)
+{
+    switch (op) {
+    case OP_ADD: return !__builtin_add_overflow(a, b, r);
+    case OP_SUB: return !__builtin_sub_overflow(a, b, r);
+    case OP_MUL: return !__builtin_mul_overflow(a, b, r);
+    case OP_DIV:
+        if (b == 0 || (a == INT64_MIN && b == -1))
+            return 0;
+        *r = a / b; /* C truncates, as bc */
+        return 1;
+    case OP_REM:
+        if (b == 0 || (a == INT64_MIN && b == -1))
+            return 0;
+        *r = a % b;
+        return 1;
+    case OP_AND: *r = a & b; return 1;
+    case OP_OR: *r = a | b; return 1;
+    case OP_SHL:
+        if (b < 0 || b > 62)
+            return 0;
+        return !__builtin_mul_overflow(a, (int64_t)1 << b, r);
+    case OP_SHR:
+        if (b < 0)
+            return 0;
+        *r = b > 63 ? (a < 0 ? -1 : 0) : a >> b; /* floor, as GMP's fdiv */
+        return 1;
+    case OP_POW: {
+        if (b < 0)
+            return 0;
+        int64_t acc = 1, base = a;
+        for (;;) {
+            if ((b & 1) && __builtin_mul_overflow(acc, base, &acc))
+                return 0;
+            b >>= 1;
+            if (!b)
+                break;
+            if (__builtin_mul_overflow(base, base, &base))
+                return 0;
+        }
+        *r = acc;
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+/* Residue of x mod |m| in [0, |m|) for m != 0. */
+static inline int64_t small_mod(__int128 x, int64_t m)
+{
+    __int128 am = m < 0 ? -(__int128)m : m;
+    __int128 r = x % am;
+    return (int64_t)(r < 0 ? r + am : r);
+}
+
+/* Modular forms with a small modulus: 1 when done. */
+static inline int small_modop(int op, int64_t a, int64_t b, int64_t m, int64_t *r)
+{
+    switch (op) {
+    case OP_MADD: *r = small_mod((__int128)a + b, m); return 1;
+    case OP_MSUB: *r = small_mod((__int128)a - b, m); return 1;
+    case OP_MMUL: *r = small_mod((__int128)a * b, m); return 1;
+    case OP_MPOW: {
+        if (b < 0)
+            return 0; /* the inverse: the number layer */
+        __int128 am = m < 0 ? -(__int128)m : m;
+        int64_t acc = small_mod(1, m), base = small_mod(a, m);
+        while (b) {
+            if (b & 1)
+                acc = (int64_t)((__int128)acc * base % am);
+            b >>= 1;
+            if (b)
+                base = (int64_t)((__int128)base * base % am);
+        }
+        *r = acc;
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+/* ---- lists ------------------------------------------------------------------- */
+
+/* The position of index value iv in a list of n elements (negative counts
+ * from the end); -1 out of range.  *msg explains. */
+static long list_pos(const bgc_val *iv, long n, char *msg, size_t cap)
+{
+    if (iv->kind == BGC_VK_SMALL) {
+        int64_t i = iv->u.s;
+        if (i < 0)
+            i += n;
+        if (i >= 0 && i < n)
+            return (long)i;
+        snprintf(msg, cap, "index %lld out of range (the list has %ld element%s)",
+                 (long long)iv->u.s, n, n == 1 ? "" : "s");
+        return -1;
+    }
+    if (iv->kind == BGC_VK_BIG)
+        snprintf(msg, cap, "index out of range (the list has %ld element%s)", n,
+                 n == 1 ? "" : "s");
+    else
+        snprintf(msg, cap, "a list index must be an integer, found %s", kind_name(iv->kind));
+    return -1;
+}
+
+/* Follow depth indices from *slot, unsharing every list on the way when
+ * write: the slot of the element reached, NULL with *msg set. */
+static bgc_val *walk(bgc_val *slot, const bgc_val *idx, int depth, int write, char *msg,
+                     size_t cap, bgc_err *e)
+{
+    for (int i = 0; i < depth; i++) {
+        if (slot->kind != BGC_VK_LIST) {
+            snprintf(msg, cap, "cannot index %s", kind_name(slot->kind));
+            return NULL;
+        }
+        if (write && (*e = bgc_val_unshare(slot)) != BGC_OK)
+            return NULL;
+        long p = list_pos(&idx[i], slot->u.l->len, msg, cap);
+        if (p < 0)
+            return NULL;
+        slot = &slot->u.l->v[p];
+    }
+    return slot;
+}
+
+/* ---- printing ------------------------------------------------------------- */
+
+/* Print v as a statement's result: through the REPL's printer for an
+ * integer, else whole on its own line; then last = v. */
+static bgc_err print_result(bgc_ctx *ctx, const bgc_val *v)
+{
+    bgc_err e = BGC_OK;
+    if (v->kind == BGC_VK_VOID)
+        return BGC_OK;
+    if (ctx->printer && bgc_val_is_int(v)) {
+        bgc_intview tv;
+        e = ctx->printer(ctx, bgc_val_view(v, &tv), ctx->printer_arg);
+    } else {
+        char *s;
+        size_t n;
+        e = bgc_val_format(&s, &n, v, ctx->obase);
+        if (e == BGC_OK) {
+            fwrite(s, 1, n, ctx->out);
+            fputc('\n', ctx->out);
+            free(s);
+        }
+    }
+    if (e == BGC_OK) {
+        bgc_val_release(&ctx->last);
+        bgc_val_copy(&ctx->last, v);
+    }
+    return e;
+}
+
+/* ---- errors -------------------------------------------------------------- */
+
+/* Report msg at ip in the code running at call depth fp, with the chain of
+ * calls that led there. */
+static void report_at(bgc_ctx *ctx, const insn *ip, int fp, const char *msg)
+{
+    if (fp == 0) {
+        bgc_ev_report(ctx, ip->line, ip->col, "%s", msg);
+        return;
+    }
+    char chain[1024];
+    size_t n = 0;
+    const ufunc *inner = &ctx->funcs[ctx->frames[fp - 1].fidx];
+    const char *top_source = ctx->chunk ? ctx->chunk->source : "?";
+    n += (size_t)snprintf(chain + n, sizeof chain - n, " (in %s", inner->name);
+    int shown = 0;
+    for (int k = fp - 1; k >= 0 && n < sizeof chain - 100; k--) {
+        const frame *fr = &ctx->frames[k];
+        const insn *call = &fr->ret_code->v[fr->ret_pc - 1];
+        int reps = 1;
+        /* a recursion repeats the same call: say it once with a count */
+        while (k - reps >= 1 && ctx->frames[k - reps].ret_code == fr->ret_code &&
+               ctx->frames[k - reps].ret_pc == fr->ret_pc)
+            reps++;
+        const char *src = k > 0 ? ctx->funcs[ctx->frames[k - 1].fidx].source : top_source;
+        char where[300];
+        if (strcmp(src, inner->source) != 0)
+            snprintf(where, sizeof where, "%s:%d:%d", src, call->line, call->col);
+        else
+            snprintf(where, sizeof where, "%d:%d", call->line, call->col);
+        if (k > 0)
+            n += (size_t)snprintf(chain + n, sizeof chain - n, ", called from %s at %s",
+                                  ctx->funcs[ctx->frames[k - 1].fidx].name, where);
+        else
+            n += (size_t)snprintf(chain + n, sizeof chain - n, ", called at %s", where);
+        if (reps > 1)
+            n += (size_t)snprintf(chain + n, sizeof chain - n, " (%d times)", reps);
+        k -= reps - 1;
+        if (++shown == 8 && k > 1) {
+            /* keep the line short: the outermost call still shows */
+            n += (size_t)snprintf(chain + n, sizeof chain - n, ", ...");
+            k = 1;
+        }
+    }
+    if (n < sizeof chain - 2)
+        snprintf(chain + n, sizeof chain - n, ")");
+    bgc_srcpos w;
+    w.source = inner->source;
+    w.line = ip->line;
+    w.col = ip->col;
+    w.text = inner->text;
+    w.text_len = inner->text_len;
+    w.text_line = inner->text_line;
+    bgc_error_at(&w, "%s%s", msg, chain);
+}
+
+/* ---- the machine ------------------------------------------------------------- */
+
+#define SMALL(v) ((v).kind == BGC_VK_SMALL)
+#define TRUTHY(v) ((v).kind == BGC_VK_SMALL ? (v).u.s != 0 : 1)
+
+/* see eval-impl.h */
 int bgc_vm_run(bgc_ctx *ctx, const code *c)
 {
     const code *cur = c;
-    const insn *ip;
+    const insn *ip = &c->v[0];
     int pc = 0, sp = 0, fp = 0, base = 0;
     bgc_err e = BGC_OK;
-    char msg[512];
-    const char *inner = NULL; /* innermost function, for messages */
+    char msg[600];
+    const int fast = ctx->fast;
+    bgc_val *S;
+    gvar *G;
+    const bgc_val *M;
+    int bad = 0; /* kind that caused a type error */
 
     ctx->nmods = 0;
-    if (stack_reserve(ctx, 64) < 0) {
+    ctx->quit = 0;
+    if (stack_reserve(ctx, c->maxstack) < 0) {
         e = BGC_ENOMEM;
-        ip = &c->v[0];
         goto fail;
     }
+    S = ctx->stack;
+    G = ctx->vars;
+    sp = c->nlocals;
+    /* The stack has room for what cur can push (reserved at entry and at
+     * each call); ^C is polled at backward jumps and calls, which every
+     * loop and recursion passes, and straight-line code is short. */
     for (;;) {
         ip = &cur->v[pc++];
-        if (bgcn_interrupt_flag) {
-            e = BGC_EINTR;
-            goto fail;
-        }
-        if (sp + 4 > ctx->scap && stack_reserve(ctx, sp + 4) < 0) {
-            e = BGC_ENOMEM;
-            goto fail;
-        }
-        bgc_int *S = ctx->stack;
-        bgc_int *M = ctx->nmods ? &ctx->mods[ctx->nmods - 1] : NULL;
         switch (ip->op) {
         case OP_HALT:
-            return 0;
+            if (sp > c->nlocals) {
+                bgc_val_release(&ctx->result);
+                bgc_val_move(&ctx->result, &S[--sp]);
+            }
+            goto done;
         case OP_PUSHK:
-            e = bgc_set(&S[sp], &cur->k[ip->a]);
-            sp++;
+            bgc_val_copy(&S[sp++], &cur->k[ip->a]);
+            break;
+        case OP_PUSHI:
+            bgc_val_small(&S[sp++], ip->a);
+            break;
+        case OP_PUSHVOID:
+            S[sp++].kind = BGC_VK_VOID;
+            break;
+        case OP_POP:
+            bgc_val_release(&S[--sp]);
             break;
         case OP_LOADG: {
-            gvar *g = &ctx->vars[ip->a];
-            if (!g->set) {
+            gvar *g = &G[ip->a];
+            if (g->v.kind == BGC_VK_UNSET) {
                 snprintf(msg, sizeof msg, "unknown variable '%s'", g->name);
                 goto fail_msg;
             }
-            e = bgc_set(&S[sp], &g->v);
-            sp++;
+            bgc_val_copy(&S[sp++], &g->v);
             break;
         }
-        case OP_STOREG: {
-            gvar *g = &ctx->vars[ip->a];
-            e = bgc_set(&g->v, &S[sp - 1]);
-            if (e == BGC_OK)
-                g->set = 1;
+        case OP_STOREG:
+        case OP_SETG: {
+            gvar *g = &G[ip->a];
+            if (S[sp - 1].kind == BGC_VK_VOID) {
+                snprintf(msg, sizeof msg, "nothing to assign to '%s' (the right side gives no value)",
+                         g->name);
+                goto fail_msg;
+            }
+            if (g->v.kind != BGC_VK_UNSET)
+                bgc_val_release(&g->v);
+            if (ip->op == OP_SETG)
+                bgc_val_move(&g->v, &S[--sp]);
+            else
+                bgc_val_copy(&g->v, &S[sp - 1]);
             break;
         }
         case OP_LOADL:
-            e = bgc_set(&S[sp], &S[base + ip->a]);
-            sp++;
+            bgc_val_copy(&S[sp++], &S[base + ip->a]);
             break;
         case OP_STOREL:
-            e = bgc_set(&S[base + ip->a], &S[sp - 1]);
+        case OP_SETL:
+            if (S[sp - 1].kind == BGC_VK_VOID) {
+                snprintf(msg, sizeof msg, "nothing to assign (the right side gives no value)");
+                goto fail_msg;
+            }
+            bgc_val_release(&S[base + ip->a]);
+            if (ip->op == OP_SETL)
+                bgc_val_move(&S[base + ip->a], &S[--sp]);
+            else
+                bgc_val_copy(&S[base + ip->a], &S[sp - 1]);
             break;
+        case OP_INCG:
+        case OP_INCL: {
+            bgc_val *x;
+            if (ip->op == OP_INCG) {
+                x = &G[ip->a].v;
+                if (x->kind == BGC_VK_UNSET) {
+                    snprintf(msg, sizeof msg, "unknown variable '%s'", ctx->vars[ip->a].name);
+                    goto fail_msg;
+                }
+            } else {
+                x = &S[base + ip->a];
+            }
+            if (fast && SMALL(*x) && !__builtin_add_overflow(x->u.s, (int64_t)ip->b, &x->u.s))
+                break;
+            if (!bgc_val_is_int(x)) {
+                bad = x->kind;
+                goto type_error;
+            }
+            bgc_val k;
+            bgc_val_small(&k, ip->b);
+            e = big_binop(ctx, OP_ADD, x, &k, NULL);
+            break;
+        }
         case OP_LOADLAST:
-            e = bgc_set(&S[sp], &ctx->last);
-            sp++;
+            bgc_val_copy(&S[sp++], &ctx->last);
             break;
         case OP_STORELAST:
-            e = bgc_set(&ctx->last, &S[sp - 1]);
+            if (S[sp - 1].kind == BGC_VK_VOID) {
+                snprintf(msg, sizeof msg, "nothing to assign (the right side gives no value)");
+                goto fail_msg;
+            }
+            bgc_val_release(&ctx->last);
+            bgc_val_copy(&ctx->last, &S[sp - 1]);
             break;
         case OP_LOADOBASE:
-            e = bgc_set_si(&S[sp], ctx->obase);
-            sp++;
+            bgc_val_small(&S[sp++], ctx->obase);
             break;
-        case OP_STOREOBASE: {
-            long b;
-            if (bgc_get_si(&S[sp - 1], &b) != BGC_OK || b < 2 || b > 36) {
+        case OP_STOREOBASE:
+            if (!SMALL(S[sp - 1]) || S[sp - 1].u.s < 2 || S[sp - 1].u.s > 36) {
                 snprintf(msg, sizeof msg, "obase must be between 2 and 36");
                 goto fail_msg;
             }
-            ctx->obase = (int)b;
-            break;
-        }
-        case OP_REDUCE:
-            e = bgc_mod(&S[sp - 1], &S[sp - 1], M);
+            ctx->obase = (int)S[sp - 1].u.s;
             break;
         case OP_PUSHMOD:
-            if (bgc_is_zero(&S[sp - 1])) {
+            if (!bgc_val_is_int(&S[sp - 1])) {
+                bad = S[sp - 1].kind;
+                goto type_error;
+            }
+            if (SMALL(S[sp - 1]) && S[sp - 1].u.s == 0) {
                 e = BGC_EMODZERO;
                 break;
             }
-            if (mods_reserve(ctx, ctx->nmods + 1) < 0) {
+            if (ctx->nmods == ctx->mcap &&
+                bgc_ev_grow((void **)&ctx->mods, &ctx->mcap, ctx->nmods + 1, sizeof(bgc_val)) < 0) {
                 e = BGC_ENOMEM;
                 break;
             }
-            bgc_swap(&ctx->mods[ctx->nmods], &S[sp - 1]);
-            ctx->nmods++;
-            sp--;
+            bgc_val_move(&ctx->mods[ctx->nmods++], &S[--sp]);
             break;
         case OP_POPMOD:
-            ctx->nmods--;
+            bgc_val_release(&ctx->mods[--ctx->nmods]);
             break;
-        case OP_ADD: e = bgc_add(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_SUB: e = bgc_sub(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_MUL: e = bgc_mul(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_DIV: e = bgc_tdiv_q(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_REM: e = bgc_tdiv_r(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_POW: e = bgc_pow(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_SHL: e = bgc_shl(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_SHR: e = bgc_shr(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_AND: e = bgc_and(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_OR: e = bgc_or(&S[sp - 2], &S[sp - 2], &S[sp - 1]); sp--; break;
-        case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
-            e = bgc_set_si(&S[sp - 2], cmp_result(ip->op, bgc_cmp(&S[sp - 2], &S[sp - 1])));
-            sp--;
-            break;
-        case OP_MADD:
-            e = bgc_add(&S[sp - 2], &S[sp - 2], &S[sp - 1]);
-            if (e == BGC_OK)
-                e = bgc_mod(&S[sp - 2], &S[sp - 2], M);
-            sp--;
-            break;
-        case OP_MSUB:
-            e = bgc_sub(&S[sp - 2], &S[sp - 2], &S[sp - 1]);
-            if (e == BGC_OK)
-                e = bgc_mod(&S[sp - 2], &S[sp - 2], M);
-            sp--;
-            break;
-        case OP_MMUL:
-            e = bgc_mul(&S[sp - 2], &S[sp - 2], &S[sp - 1]);
-            if (e == BGC_OK)
-                e = bgc_mod(&S[sp - 2], &S[sp - 2], M);
-            sp--;
-            break;
-        case OP_MDIV:
-            e = bgc_invmod(&S[sp - 1], &S[sp - 1], M);
-            if (e == BGC_OK)
-                e = bgc_mul(&S[sp - 2], &S[sp - 2], &S[sp - 1]);
-            if (e == BGC_OK)
-                e = bgc_mod(&S[sp - 2], &S[sp - 2], M);
-            sp--;
-            break;
-        case OP_MPOW:
-            e = bgc_powmod(&S[sp - 2], &S[sp - 2], &S[sp - 1], M);
-            sp--;
-            break;
+        case OP_REDUCE:
         case OP_MNEG:
-            e = bgc_neg(&S[sp - 1], &S[sp - 1]);
-            if (e == BGC_OK)
-                e = bgc_mod(&S[sp - 1], &S[sp - 1], M);
+        case OP_MFACT: {
+            bgc_val *x = &S[sp - 1];
+            M = &ctx->mods[ctx->nmods - 1];
+            if (!bgc_val_is_int(x)) {
+                bad = x->kind;
+                goto type_error;
+            }
+            if (fast && SMALL(*x) && SMALL(*M) && ip->op != OP_MFACT) {
+                x->u.s = small_mod(ip->op == OP_MNEG ? -(__int128)x->u.s : x->u.s, M->u.s);
+                break;
+            }
+            e = big_unop(ctx, ip->op, x, M);
             break;
-        case OP_MFACT:
-            e = bgc_fact_mod(&S[sp - 1], &S[sp - 1], M);
+        }
+        case OP_MADD: case OP_MSUB: case OP_MMUL: case OP_MPOW: {
+            bgc_val *a = &S[sp - 2], *b = &S[sp - 1];
+            int64_t r;
+            M = &ctx->mods[ctx->nmods - 1];
+            if (fast && SMALL(*a) && SMALL(*b) && SMALL(*M) &&
+                small_modop(ip->op, a->u.s, b->u.s, M->u.s, &r)) {
+                a->u.s = r;
+                sp--;
+                break;
+            }
+            if (!bgc_val_is_int(a) || !bgc_val_is_int(b)) {
+                bad = bgc_val_is_int(a) ? b->kind : a->kind;
+                goto type_error;
+            }
+            e = big_binop(ctx, ip->op, a, b, M);
+            bgc_val_release(&S[--sp]);
             break;
-        case OP_NEG: e = bgc_neg(&S[sp - 1], &S[sp - 1]); break;
-        case OP_BNOT: e = bgc_not(&S[sp - 1], &S[sp - 1]); break;
-        case OP_LNOT: e = bgc_set_si(&S[sp - 1], bgc_is_zero(&S[sp - 1])); break;
-        case OP_FACT: e = bgc_fact(&S[sp - 1], &S[sp - 1]); break;
-        case OP_BOOL: e = bgc_set_si(&S[sp - 1], !bgc_is_zero(&S[sp - 1])); break;
+        }
+        case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_REM: case OP_POW:
+        case OP_SHL: case OP_SHR: case OP_AND: case OP_OR: {
+            bgc_val *a = &S[sp - 2], *b = &S[sp - 1];
+            int64_t r;
+            if (fast && SMALL(*a) && SMALL(*b) && small_binop(ip->op, a->u.s, b->u.s, &r)) {
+                a->u.s = r;
+                sp--;
+                break;
+            }
+            if (!bgc_val_is_int(a) || !bgc_val_is_int(b)) {
+                bad = bgc_val_is_int(a) ? b->kind : a->kind;
+                goto type_error;
+            }
+            e = big_binop(ctx, ip->op, a, b, NULL);
+            bgc_val_release(&S[--sp]);
+            break;
+        }
+        case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+        case OP_JCMP: {
+            bgc_val *a = &S[sp - 2], *b = &S[sp - 1];
+            int cop = ip->op == OP_JCMP ? ip->flag : ip->op, holds;
+            if (SMALL(*a) && SMALL(*b)) {
+                int64_t x = a->u.s, y = b->u.s;
+                holds = cop == OP_LT ? x < y : cop == OP_LE ? x <= y : cop == OP_GT ? x > y
+                      : cop == OP_GE ? x >= y : cop == OP_EQ ? x == y : x != y;
+            } else if (bgc_val_is_int(a) && bgc_val_is_int(b)) {
+                holds = cmp_holds(cop, int_cmp(a, b));
+            } else if (cop == OP_EQ || cop == OP_NE) {
+                int eq = bgc_val_equal(a, b);
+                if (eq < 0) {
+                    e = BGC_ENOMEM;
+                    break;
+                }
+                holds = cop == OP_EQ ? eq : !eq;
+            } else {
+                bad = bgc_val_is_int(a) ? b->kind : a->kind;
+                snprintf(msg, sizeof msg, "'%s' compares integers, found %s", op_symbol(cop),
+                         kind_name(bad));
+                goto fail_msg;
+            }
+            bgc_val_release(&S[--sp]);
+            if (ip->op == OP_JCMP) {
+                bgc_val_release(&S[--sp]);
+                if (holds) {
+                    if (ip->a < pc && bgcn_interrupt_flag)
+                        goto intr;
+                    pc = ip->a;
+                }
+            } else {
+                bgc_val_release(&S[sp - 1]);
+                bgc_val_small(&S[sp - 1], holds);
+            }
+            break;
+        }
+        case OP_NEG: case OP_BNOT: case OP_FACT: {
+            bgc_val *x = &S[sp - 1];
+            if (fast && SMALL(*x) && ip->op != OP_FACT) {
+                if (ip->op == OP_BNOT) {
+                    x->u.s = ~x->u.s;
+                    break;
+                }
+                if (x->u.s != INT64_MIN) {
+                    x->u.s = -x->u.s;
+                    break;
+                }
+            }
+            if (!bgc_val_is_int(x)) {
+                bad = x->kind;
+                goto type_error;
+            }
+            e = big_unop(ctx, ip->op, x, NULL);
+            break;
+        }
+        case OP_LNOT:
+        case OP_BOOL: {
+            bgc_val *x = &S[sp - 1];
+            if (!bgc_val_is_int(x)) {
+                bad = x->kind;
+                goto cond_error;
+            }
+            int t = TRUTHY(*x);
+            bgc_val_release(x);
+            bgc_val_small(x, ip->op == OP_LNOT ? !t : t);
+            break;
+        }
         case OP_JMP:
+            if (ip->a < pc && bgcn_interrupt_flag)
+                goto intr;
             pc = ip->a;
             break;
         case OP_JZ:
             sp--;
-            if (bgc_is_zero(&S[sp]))
+            if (!bgc_val_is_int(&S[sp])) {
+                bad = S[sp].kind;
+                sp++;
+                goto cond_error;
+            }
+            if (!TRUTHY(S[sp])) {
+                if (ip->a < pc && bgcn_interrupt_flag)
+                    goto intr;
                 pc = ip->a;
+            }
+            bgc_val_release(&S[sp]);
             break;
         case OP_ANDJ:
-            if (bgc_is_zero(&S[sp - 1])) {
-                pc = ip->a; /* keep the 0 as the result */
-            } else {
-                sp--;
+        case OP_ORJ: {
+            bgc_val *x = &S[sp - 1];
+            if (!bgc_val_is_int(x)) {
+                bad = x->kind;
+                goto cond_error;
             }
-            break;
-        case OP_ORJ:
-            if (!bgc_is_zero(&S[sp - 1])) {
-                e = bgc_set_si(&S[sp - 1], 1);
+            int t = TRUTHY(*x);
+            if (ip->op == OP_ANDJ ? !t : t) {
+                bgc_val_release(x);
+                bgc_val_small(x, t); /* the result, 0 or 1 */
                 pc = ip->a;
             } else {
-                sp--;
+                bgc_val_release(&S[--sp]);
             }
             break;
+        }
         case OP_CALLB: {
             const bgc_builtin *b = &bgc_builtins[ip->a];
-            bgc_int *args = &S[sp - ip->b];
-            if (ip->flag)
-                e = b->modfn(&args[0], &args[0], M);
-            else
-                e = b->fn(&args[0], args, ip->b);
-            sp -= ip->b - 1;
-            if (e != BGC_OK && e != BGC_ENOMEM && e != BGC_EINTR && e != BGC_ETOOBIG) {
-                bgc_builtin_message(b, e, msg, sizeof msg);
-                goto fail_msg;
+            int n = ip->b;
+            bgc_val *args = &S[sp - n];
+            bgc_val res;
+            bgc_val_small(&res, 0);
+            if (b->vfn) {
+                e = b->vfn(&res, args, n);
+                if (e == BGC_EDOMAIN && !b->domain) {
+                    /* a vfn's only domain error is a wrong kind of argument */
+                    snprintf(msg, sizeof msg, "%s(): wrong kind of argument (usage: %s)",
+                             b->name, b->usage);
+                    bgc_val_release(&res);
+                    goto fail_msg;
+                }
+            } else {
+                if (bargs_reserve(ctx, n > 0 ? n : 1) < 0) {
+                    e = BGC_ENOMEM;
+                    break;
+                }
+                for (int i = 0; i < n; i++) {
+                    bgc_val *a = &args[i];
+                    if (!bgc_val_is_int(a)) {
+                        snprintf(msg, sizeof msg, "%s(): argument %d must be an integer, not %s",
+                                 b->name, i + 1, kind_name(a->kind));
+                        goto fail_msg;
+                    }
+                    if (a->kind == BGC_VK_BIG && a->u.b->refs == 1)
+                        bgc_swap(&ctx->bargs[i], &a->u.b->n); /* take its limbs */
+                    else
+                        e = bgc_val_get_int(a, &ctx->bargs[i]);
+                    if (e != BGC_OK)
+                        break;
+                }
+                if (e != BGC_OK)
+                    break;
+                for (int i = 0; i < n; i++)
+                    bgc_val_release(&args[i]);
+                if (ip->flag) {
+                    bgc_intview vm;
+                    M = &ctx->mods[ctx->nmods - 1];
+                    e = b->modfn(&ctx->bargs[0], &ctx->bargs[0], bgc_val_view(M, &vm));
+                } else if (b->lfn) {
+                    e = b->lfn(&res, ctx->bargs, n);
+                } else {
+                    e = b->fn(&ctx->bargs[0], ctx->bargs, n);
+                }
+                if (e == BGC_OK && !b->lfn)
+                    e = bgc_val_take_int(&res, &ctx->bargs[0]);
             }
+            if (e != BGC_OK) {
+                bgc_val_release(&res);
+                if (e != BGC_ENOMEM && e != BGC_EINTR && e != BGC_ETOOBIG) {
+                    bgc_builtin_message(b, e, msg, sizeof msg);
+                    goto fail_msg;
+                }
+                break;
+            }
+            for (int i = 0; i < n; i++)
+                bgc_val_release(&args[i]);
+            sp -= n;
+            bgc_val_move(&S[sp++], &res);
             break;
         }
         case OP_CALLU: {
@@ -295,70 +816,250 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
                          f->name, f->nparams, f->nparams == 1 ? "" : "s", ip->b);
                 goto fail_msg;
             }
+            if (bgcn_interrupt_flag)
+                goto intr;
             if (fp >= BGC_MAX_CALL_DEPTH) {
                 snprintf(msg, sizeof msg, "recursion too deep (limit %d calls)",
                          BGC_MAX_CALL_DEPTH);
                 goto fail_msg;
             }
-            if (fp >= ctx->fcap) {
-                if (bgc_ev_grow((void **)&ctx->frames, &ctx->fcap, fp + 1, sizeof(frame)) < 0) {
+            if (fp >= ctx->fcap &&
+                bgc_ev_grow((void **)&ctx->frames, &ctx->fcap, fp + 1, sizeof(frame)) < 0) {
+                e = BGC_ENOMEM;
+                break;
+            }
+            int nbase = sp - ip->b;
+            if (nbase + f->body.maxstack > ctx->scap) {
+                if (stack_reserve(ctx, nbase + f->body.maxstack) < 0) {
                     e = BGC_ENOMEM;
                     break;
                 }
+                S = ctx->stack;
             }
             frame *fr = &ctx->frames[fp++];
             fr->ret_code = cur;
             fr->ret_pc = pc;
             fr->base = base;
             fr->fidx = ip->a;
-            base = sp - ip->b;
+            base = nbase;
+            sp = base + f->body.nlocals; /* locals start as 0 (free slots are) */
             cur = &f->body;
             pc = 0;
             break;
         }
         case OP_RET: {
             frame *fr = &ctx->frames[--fp];
-            bgc_swap(&S[base], &S[sp - 1]);
-            sp = base + 1;
+            bgc_val r;
+            bgc_val_move(&r, &S[--sp]);
+            while (sp > base)
+                bgc_val_release(&S[--sp]);
+            bgc_val_move(&S[sp++], &r);
             base = fr->base;
             cur = fr->ret_code;
             pc = fr->ret_pc;
             break;
         }
+        case OP_MKLIST: {
+            int n = ip->b;
+            bgc_list *l = bgc_list_new(n);
+            if (!l) {
+                e = BGC_ENOMEM;
+                break;
+            }
+            for (int i = 0; i < n; i++) {
+                if (S[sp - n + i].kind == BGC_VK_VOID) {
+                    bgc_list_unref(l);
+                    snprintf(msg, sizeof msg, "list element %d has no value", i + 1);
+                    goto fail_msg;
+                }
+            }
+            for (int i = 0; i < n; i++)
+                bgc_val_move(&l->v[i], &S[sp - n + i]);
+            l->len = n;
+            sp -= n;
+            bgc_val_set_list(&S[sp++], l);
+            break;
+        }
+        case OP_INDEX: {
+            bgc_val *lv = &S[sp - 2];
+            if (lv->kind != BGC_VK_LIST) {
+                snprintf(msg, sizeof msg, "cannot index %s", kind_name(lv->kind));
+                goto fail_msg;
+            }
+            long p = list_pos(&S[sp - 1], lv->u.l->len, msg, sizeof msg);
+            if (p < 0)
+                goto fail_msg;
+            bgc_val el;
+            bgc_val_copy(&el, &lv->u.l->v[p]);
+            bgc_val_release(&S[--sp]);
+            bgc_val_release(lv);
+            bgc_val_move(lv, &el);
+            break;
+        }
+        case OP_IDXGET:
+        case OP_IDXSET:
+        case OP_LPUSH:
+        case OP_LPOP: {
+            int d = ip->b, nidx = d;
+            int has_val = ip->op == OP_IDXSET || ip->op == OP_LPUSH;
+            bgc_val *idx = &S[sp - d - has_val];
+            bgc_val *root;
+            if (ip->flag) {
+                root = &S[base + ip->a];
+            } else {
+                gvar *g = &G[ip->a];
+                if (g->v.kind == BGC_VK_UNSET) {
+                    snprintf(msg, sizeof msg, "unknown variable '%s'", g->name);
+                    goto fail_msg;
+                }
+                root = &g->v;
+            }
+            if (ip->op == OP_IDXGET) {
+                bgc_val *el = walk(root, idx, d, 0, msg, sizeof msg, &e);
+                if (!el)
+                    goto fail_msg;
+                bgc_val_copy(&S[sp++], el);
+                break;
+            }
+            if (has_val && S[sp - 1].kind == BGC_VK_VOID) {
+                snprintf(msg, sizeof msg, "nothing to store (the right side gives no value)");
+                goto fail_msg;
+            }
+            bgc_val *t = walk(root, idx, ip->op == OP_IDXSET ? d - 1 : d, 1, msg, sizeof msg, &e);
+            if (!t) {
+                if (e != BGC_OK)
+                    break;
+                goto fail_msg;
+            }
+            if (t->kind != BGC_VK_LIST) {
+                if (ip->op == OP_IDXSET)
+                    snprintf(msg, sizeof msg, "cannot index %s", kind_name(t->kind));
+                else
+                    snprintf(msg, sizeof msg, "%s(): the first argument must be a list, not %s",
+                             ip->op == OP_LPUSH ? "push" : "pop", kind_name(t->kind));
+                goto fail_msg;
+            }
+            if ((e = bgc_val_unshare(t)) != BGC_OK)
+                break;
+            bgc_list *l = t->u.l;
+            bgc_val out;
+            if (ip->op == OP_IDXSET) {
+                long p = list_pos(&idx[d - 1], l->len, msg, sizeof msg);
+                if (p < 0)
+                    goto fail_msg;
+                bgc_val_release(&l->v[p]);
+                bgc_val_copy(&l->v[p], &S[sp - 1]);
+                bgc_val_move(&out, &S[--sp]);
+            } else if (ip->op == OP_LPUSH) {
+                if ((e = bgc_list_reserve(l, l->len + 1)) != BGC_OK)
+                    break;
+                bgc_val_move(&l->v[l->len++], &S[--sp]);
+                out.kind = BGC_VK_VOID;
+            } else {
+                if (l->len == 0) {
+                    snprintf(msg, sizeof msg, "pop(): the list is empty");
+                    goto fail_msg;
+                }
+                bgc_val_move(&out, &l->v[--l->len]);
+            }
+            while (nidx-- > 0)
+                bgc_val_release(&S[--sp]);
+            bgc_val_move(&S[sp++], &out);
+            break;
+        }
+        case OP_CHKLIST:
+            if (S[base + ip->a].kind != BGC_VK_LIST) {
+                snprintf(msg, sizeof msg, "for (x in ...) needs a list, found %s",
+                         kind_name(S[base + ip->a].kind));
+                goto fail_msg;
+            }
+            break;
+        case OP_FORNEXT: {
+            bgc_list *l = S[base + ip->b].u.l;
+            if (bgcn_interrupt_flag)
+                goto intr;
+            int64_t i = ++S[base + ip->b + 1].u.s;
+            if (i >= l->len) {
+                pc = ip->a;
+                break;
+            }
+            bgc_val_copy(&S[sp++], &l->v[i]);
+            break;
+        }
+        case OP_CLEARL:
+            bgc_val_release(&S[base + ip->a]);
+            break;
+        case OP_PRINTEXPR:
+            e = print_result(ctx, &S[sp - 1]);
+            bgc_val_release(&S[--sp]);
+            break;
+        case OP_PRINTS:
+            fwrite(cur->str[ip->a].s, 1, cur->str[ip->a].n, ctx->out);
+            break;
+        case OP_PRINTV: {
+            char *s;
+            size_t n;
+            if (S[sp - 1].kind != BGC_VK_VOID) {
+                e = bgc_val_format(&s, &n, &S[sp - 1], ctx->obase);
+                if (e != BGC_OK)
+                    break;
+                fwrite(s, 1, n, ctx->out);
+                free(s);
+            }
+            bgc_val_release(&S[--sp]);
+            break;
+        }
+        case OP_QUIT:
+            ctx->quit = 1;
+            ctx->exit_status = -1;
+            goto done;
+        case OP_EXIT: {
+            bgc_val *x = &S[sp - 1];
+            if (!SMALL(*x) || x->u.s < 0 || x->u.s > 255) {
+                snprintf(msg, sizeof msg, "exit status must be between 0 and 255");
+                goto fail_msg;
+            }
+            ctx->quit = 1;
+            ctx->exit_status = (int)x->u.s;
+            goto done;
+        }
         }
         if (e != BGC_OK)
             goto fail;
     }
+intr:
+    e = BGC_EINTR;
+    goto fail;
+type_error:
+    snprintf(msg, sizeof msg, "'%s' needs integers, found %s", op_symbol(ip->op), kind_name(bad));
+    goto fail_msg;
+cond_error:
+    snprintf(msg, sizeof msg, "a condition must be an integer, found %s", kind_name(bad));
+    goto fail_msg;
 fail:
     if (e == BGC_EINTR)
         ctx->interrupted = 1;
     op_message(ip->op, e, msg, sizeof msg);
 fail_msg:
-    if (fp > 0) {
-        /* report at the call in the statement, naming the function that
-         * failed */
-        inner = ctx->funcs[ctx->frames[fp - 1].fidx].name;
-        const code *outer = ctx->frames[0].ret_code;
-        const insn *call = &outer->v[ctx->frames[0].ret_pc - 1];
-        bgc_ev_report(ctx, call->line, call->col, "%s (in %s)", msg, inner);
-    } else {
-        bgc_ev_report(ctx, ip->line, ip->col, "%s", msg);
-    }
-    ctx->nmods = 0;
+    report_at(ctx, ip, fp, msg);
+    while (sp > 0)
+        bgc_val_release(&ctx->stack[--sp]);
+    while (ctx->nmods > 0)
+        bgc_val_release(&ctx->mods[--ctx->nmods]);
     return -1;
+done:
+    while (sp > 0)
+        bgc_val_release(&ctx->stack[--sp]);
+    while (ctx->nmods > 0)
+        bgc_val_release(&ctx->mods[--ctx->nmods]);
+    return 0;
 }
 
-/* Give back memory held by big values in free stack slots. */
+/* Give back memory held by big values: the stack holds none between
+ * statements; after deep recursion the stack itself is large. */
 void bgc_vm_trim(bgc_ctx *ctx)
 {
-    /* cheap most of the time: a big result sits in slot 0 */
-    if (ctx->scap > 0 && ctx->stack[0].alloc > 64)
-        bgc_clear(&ctx->stack[0]);
-    if (++ctx->nstmts % 64 != 0 && ctx->scap <= 1024)
-        return;
-    if (ctx->scap > 1024) { /* after deep recursion: give it all back */
-        for (int i = 0; i < ctx->scap; i++)
-            bgc_clear(&ctx->stack[i]);
+    if (ctx->scap > 4096) {
         free(ctx->stack);
         ctx->stack = NULL;
         ctx->scap = 0;
@@ -366,10 +1067,9 @@ void bgc_vm_trim(bgc_ctx *ctx)
         ctx->frames = NULL;
         ctx->fcap = 0;
     }
-    for (int i = 0; i < ctx->scap; i++)
-        if (i >= 16 || ctx->stack[i].alloc > 64)
-            bgc_clear(&ctx->stack[i]);
-    for (int i = 0; i < ctx->mcap; i++)
-        bgc_clear(&ctx->mods[i]);
+    if (ctx->tmp.alloc > 64)
+        bgc_clear(&ctx->tmp);
+    for (int i = 0; i < ctx->bcap; i++)
+        if (ctx->bargs[i].alloc > 64)
+            bgc_clear(&ctx->bargs[i]);
 }
-

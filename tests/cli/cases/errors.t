@@ -10,7 +10,7 @@ frobnicate(1)
 gcd()
 1/0
 5 mod 0
-1/2 mod 4
+2^-1 mod 4
 isqrt(-1)
 2^-1
 2^(2^40)
@@ -28,11 +28,11 @@ bigcalc: <stdin>:3:1: unknown function 'frobnicate'
 bigcalc: <stdin>:4:1: wrong number of arguments: gcd() takes at least 1 argument, got 0 (usage: gcd(a, b, ...))
 bigcalc: <stdin>:5:2: division by zero
 bigcalc: <stdin>:6:3: modulus is zero
-bigcalc: <stdin>:7:2: not invertible: the divisor shares a factor with the modulus
+bigcalc: <stdin>:7:2: not invertible: the base shares a factor with the modulus
 bigcalc: <stdin>:8:1: negative argument not allowed in isqrt()
 bigcalc: <stdin>:9:2: negative exponent (allowed only inside 'mod')
 bigcalc: <stdin>:10:2: result too large: needs 1099511627777 bits, limit is 17179869184 (--max-bits)
-bigcalc: <stdin>:12:1: recursion too deep (limit 1000000 calls) (in f)
+bigcalc: <stdin>:11:12: recursion too deep (limit 1000000 calls) (in f, called from f at 11:12 (999999 times), called at 12:1)
 bigcalc: <stdin>:13:3: negative shift count
 bigcalc: <stdin>:14:7: obase must be between 2 and 36
 

@@ -86,8 +86,8 @@ a1(4)
 --- stdin
 def depth(n) = n == 0 ? 0 : 1 + depth(n - 1)
 depth(100000)
-def sum(n) = n == 0 ? 0 : n + sum(n - 1)
-sum(200000)
+def total(n) = n == 0 ? 0 : n + total(n - 1)
+total(200000)
 --- stdout
 100000
 20000100000
@@ -103,8 +103,8 @@ depth(1000001)
 --- stdout
 7
 --- stderr
-bigcalc: <stdin>:2:1: recursion too deep (limit 1000000 calls) (in forever)
-bigcalc: <stdin>:4:1: recursion too deep (limit 1000000 calls) (in depth)
+bigcalc: <stdin>:1:18: recursion too deep (limit 1000000 calls) (in forever, called from forever at 1:18 (999999 times), called at 2:1)
+bigcalc: <stdin>:3:33: recursion too deep (limit 1000000 calls) (in depth, called from depth at 3:33 (999999 times), called at 4:1)
 
 === Lucas-Lehmer as a recursive function (Mersenne exponents)
 --- stdin
@@ -124,7 +124,7 @@ mersenne(4423)
 0
 1
 
-=== an error inside a function names it, at the call in the statement
+=== an error inside a function points into its body, then the chain of calls
 status: 1
 --- stdin
 def inv(x) = 1 / x
@@ -132,8 +132,8 @@ def outer(x) = 1 + inv(x)
 inv(0)
 2 + outer(0)
 --- stderr
-bigcalc: <stdin>:3:1: division by zero (in inv)
-bigcalc: <stdin>:4:5: division by zero (in inv)
+bigcalc: <stdin>:1:16: division by zero (in inv, called at 3:1)
+bigcalc: <stdin>:1:16: division by zero (in inv, called from outer at 2:20, called at 4:5)
 
 === calling an undefined function
 status: 1
@@ -186,7 +186,7 @@ def f(1) = 1
 --- stderr
 bigcalc: <stdin>:1:5: syntax error: expected a function name after 'def', found '('
 bigcalc: <stdin>:2:7: syntax error: expected '(' after the function name, found name 'x'
-bigcalc: <stdin>:3:10: syntax error: expected '=' after the parameter list, found name 'x'
+bigcalc: <stdin>:3:10: syntax error: expected '=' or '{' after the parameter list, found name 'x'
 bigcalc: <stdin>:4:7: syntax error: expected a parameter name, found number '1'
 
 === a function body spans lines after '='
@@ -204,4 +204,4 @@ half(7) mod 5
 7 / 2 mod 5
 --- stdout
 3
-1
+3

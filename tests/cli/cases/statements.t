@@ -237,9 +237,9 @@ bigcalc: <stdin>:1:3: syntax error: unexpected character '$'
 === syntax error: column counts characters, not bytes
 status: 1
 --- stdin
-"é" + 1
+print "é", $
 --- stderr
-bigcalc: <stdin>:1:1: syntax error: unexpected character '"'
+bigcalc: <stdin>:1:12: syntax error: unexpected character '$'
 
 === syntax error: after a multi-byte character
 status: 1
@@ -274,7 +274,7 @@ status: 1
 --- stdin
 3 = 4
 --- stderr
-bigcalc: <stdin>:1:3: syntax error: the left side of '=' must be a variable name
+bigcalc: <stdin>:1:3: syntax error: the left side of '=' must be a variable name or a list element
 
 === syntax error: '?' without ':'
 status: 1

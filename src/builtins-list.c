@@ -1,0 +1,342 @@
+/* builtins-list.c -- the builtins that take lists (their vfn, builtins.h).
+ *
+ * Each gets its arguments as values, checks their kinds (BGC_EDOMAIN
+ * means a wrong argument; the table's `domain` text says what is wanted)
+ * and leaves its result in r.  Loops over elements poll ^C every 4096
+ * elements, so range(10^9) or sum() of a long list can be stopped.
+ */
+#include "builtins.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define POLL_MASK 4095
+
+static int is_list(const bgc_val *v) { return v->kind == BGC_VK_LIST; }
+
+/* The integers to fold over: the elements of one list argument, or the
+ * arguments themselves. */
+static bgc_err fold_items(bgc_val *args, int nargs, const bgc_val **items, long *n)
+{
+    if (nargs == 1 && is_list(&args[0])) {
+        *items = args[0].u.l->v;
+        *n = args[0].u.l->len;
+    } else {
+        *items = args;
+        *n = nargs;
+    }
+    for (long i = 0; i < *n; i++)
+        if (!bgc_val_is_int(&(*items)[i]))
+            return BGC_EDOMAIN;
+    return BGC_OK;
+}
+
+bgc_err bgc_bi_len(bgc_val *r, bgc_val *args, int nargs)
+{
+    (void)nargs;
+    if (!is_list(&args[0]))
+        return BGC_EDOMAIN;
+    bgc_val_small(r, args[0].u.l->len);
+    return BGC_OK;
+}
+
+bgc_err bgc_bi_concat(bgc_val *r, bgc_val *args, int nargs)
+{
+    long total = 0;
+    for (int i = 0; i < nargs; i++) {
+        if (!is_list(&args[i]))
+            return BGC_EDOMAIN;
+        total += args[i].u.l->len;
+        if (total > BGC_LIST_MAX)
+            return BGC_ENOMEM;
+    }
+    bgc_list *l = bgc_list_new(total);
+    if (!l)
+        return BGC_ENOMEM;
+    for (int i = 0; i < nargs; i++) {
+        const bgc_list *a = args[i].u.l;
+        for (long j = 0; j < a->len; j++)
+            bgc_val_copy(&l->v[l->len++], &a->v[j]);
+    }
+    bgc_val_set_list(r, l);
+    return BGC_OK;
+}
+
+bgc_err bgc_bi_range(bgc_val *r, bgc_val *args, int nargs)
+{
+    int64_t a = 0, b, step = 1;
+    for (int i = 0; i < nargs; i++)
+        if (args[i].kind != BGC_VK_SMALL)
+            return bgc_val_is_int(&args[i]) ? BGC_ENOMEM : BGC_EDOMAIN;
+    if (nargs == 1) {
+        b = args[0].u.s;
+    } else {
+        a = args[0].u.s;
+        b = args[1].u.s;
+        if (nargs == 3)
+            step = args[2].u.s;
+    }
+    if (step == 0)
+        return BGC_EDOMAIN;
+    /* number of elements, in 128 bits so that no bound overflows */
+    __int128 span = step > 0 ? (__int128)b - a : (__int128)a - b;
+    __int128 as = step > 0 ? step : -(__int128)step;
+    __int128 count = span <= 0 ? 0 : (span + as - 1) / as;
+    if (count > BGC_LIST_MAX)
+        return BGC_EDOMAIN;
+    bgc_list *l = bgc_list_new((long)count);
+    if (!l)
+        return BGC_ENOMEM;
+    int64_t x = a;
+    for (long i = 0; i < (long)count; i++) {
+        if ((i & POLL_MASK) == POLL_MASK && bgcn_interrupt_flag) {
+            bgc_list_unref(l);
+            return BGC_EINTR;
+        }
+        bgc_val_small(&l->v[i], x);
+        l->len = i + 1;
+        x = (int64_t)((__int128)x + step); /* the last step may leave int64: unused */
+    }
+    bgc_val_set_list(r, l);
+    return BGC_OK;
+}
+
+/* r = items folded with op from start (small values fast). */
+static bgc_err fold_op(bgc_val *r, bgc_val *args, int nargs, int mul)
+{
+    const bgc_val *it;
+    long n;
+    bgc_err e = fold_items(args, nargs, &it, &n);
+    if (e != BGC_OK)
+        return e;
+    int64_t acc = mul ? 1 : 0;
+    long i = 0;
+    for (; i < n && it[i].kind == BGC_VK_SMALL; i++) {
+        int64_t t;
+        if (mul ? __builtin_mul_overflow(acc, it[i].u.s, &t)
+                : __builtin_add_overflow(acc, it[i].u.s, &t))
+            break;
+        acc = t;
+    }
+    if (i == n) {
+        bgc_val_small(r, acc);
+        return BGC_OK;
+    }
+    bgc_int s;
+    bgc_init(&s);
+    e = bgc_set_si(&s, (long)acc);
+    for (; i < n && e == BGC_OK; i++) {
+        bgc_intview tv;
+        const bgc_int *x = bgc_val_view(&it[i], &tv);
+        if ((i & POLL_MASK) == POLL_MASK && bgcn_interrupt_flag)
+            e = BGC_EINTR;
+        else
+            e = mul ? bgc_mul(&s, &s, x) : bgc_add(&s, &s, x);
+    }
+    if (e == BGC_OK)
+        e = bgc_val_take_int(r, &s);
+    bgc_clear(&s);
+    return e;
+}
+
+bgc_err bgc_bi_sum(bgc_val *r, bgc_val *args, int nargs) { return fold_op(r, args, nargs, 0); }
+bgc_err bgc_bi_prod(bgc_val *r, bgc_val *args, int nargs) { return fold_op(r, args, nargs, 1); }
+
+static int val_cmp(const bgc_val *a, const bgc_val *b)
+{
+    if (a->kind == BGC_VK_SMALL && b->kind == BGC_VK_SMALL)
+        return a->u.s < b->u.s ? -1 : a->u.s > b->u.s;
+    bgc_intview ta, tb;
+    return bgc_cmp(bgc_val_view(a, &ta), bgc_val_view(b, &tb));
+}
+
+static bgc_err minmax(bgc_val *r, bgc_val *args, int nargs, int want)
+{
+    const bgc_val *it;
+    long n;
+    bgc_err e = fold_items(args, nargs, &it, &n);
+    if (e != BGC_OK)
+        return e;
+    if (n == 0)
+        return BGC_EDOMAIN;
+    long best = 0;
+    for (long i = 1; i < n; i++)
+        if (val_cmp(&it[i], &it[best]) == want)
+            best = i;
+    bgc_val_copy(r, &it[best]);
+    return BGC_OK;
+}
+bgc_err bgc_bi_min(bgc_val *r, bgc_val *args, int nargs) { return minmax(r, args, nargs, -1); }
+bgc_err bgc_bi_max(bgc_val *r, bgc_val *args, int nargs) { return minmax(r, args, nargs, 1); }
+
+static bgc_err gcd_lcm(bgc_val *r, bgc_val *args, int nargs, int lcm)
+{
+    const bgc_val *it;
+    long n;
+    bgc_err e = fold_items(args, nargs, &it, &n);
+    if (e != BGC_OK)
+        return e;
+    bgc_int acc;
+    bgc_init(&acc);
+    e = bgc_set_si(&acc, lcm && n == 0 ? 1 : 0);
+    for (long i = 0; i < n && e == BGC_OK; i++) {
+        bgc_intview tv;
+        const bgc_int *x = bgc_val_view(&it[i], &tv);
+        if ((i & POLL_MASK) == POLL_MASK && bgcn_interrupt_flag)
+            e = BGC_EINTR;
+        else if (i == 0)
+            e = bgc_abs(&acc, x);
+        else
+            e = lcm ? bgc_lcm(&acc, &acc, x) : bgc_gcd(&acc, &acc, x);
+    }
+    if (e == BGC_OK)
+        e = bgc_val_take_int(r, &acc);
+    bgc_clear(&acc);
+    return e;
+}
+bgc_err bgc_bi_gcd(bgc_val *r, bgc_val *args, int nargs) { return gcd_lcm(r, args, nargs, 0); }
+bgc_err bgc_bi_lcm(bgc_val *r, bgc_val *args, int nargs) { return gcd_lcm(r, args, nargs, 1); }
+
+static int sort_cmp(const void *a, const void *b)
+{
+    return val_cmp(a, b);
+}
+
+bgc_err bgc_bi_sort(bgc_val *r, bgc_val *args, int nargs)
+{
+    (void)nargs;
+    if (!is_list(&args[0]))
+        return BGC_EDOMAIN;
+    const bgc_list *a = args[0].u.l;
+    for (long i = 0; i < a->len; i++)
+        if (!bgc_val_is_int(&a->v[i]))
+            return BGC_EDOMAIN;
+    bgc_list *l = bgc_list_new(a->len);
+    if (!l)
+        return BGC_ENOMEM;
+    for (long i = 0; i < a->len; i++)
+        bgc_val_copy(&l->v[i], &a->v[i]);
+    l->len = a->len;
+    if (bgcn_interrupt_flag) {
+        bgc_list_unref(l);
+        return BGC_EINTR;
+    }
+    if (l->len > 1)
+        qsort(l->v, (size_t)l->len, sizeof *l->v, sort_cmp);
+    bgc_val_set_list(r, l);
+    return BGC_OK;
+}
+
+/* The base argument (default 10): an integer >= 2. */
+static bgc_err base_arg(bgc_val *args, int nargs, int at, int64_t *base, bgc_int *big)
+{
+    *base = 10;
+    if (nargs <= at)
+        return bgc_set_si(big, 10);
+    if (!bgc_val_is_int(&args[at]))
+        return BGC_EDOMAIN;
+    if (args[at].kind == BGC_VK_SMALL) {
+        *base = args[at].u.s;
+        if (*base < 2)
+            return BGC_EDOMAIN;
+    } else {
+        if (args[at].u.b->n.size < 0)
+            return BGC_EDOMAIN;
+        *base = 0; /* a huge base */
+    }
+    return bgc_val_get_int(&args[at], big);
+}
+
+bgc_err bgc_bi_todigits(bgc_val *r, bgc_val *args, int nargs)
+{
+    int64_t base;
+    bgc_int b, n, q, d;
+    bgc_err e;
+    if (!bgc_val_is_int(&args[0]))
+        return BGC_EDOMAIN;
+    bgc_init(&b);
+    bgc_init(&n);
+    bgc_init(&q);
+    bgc_init(&d);
+    bgc_list *l = bgc_list_new(0);
+    if (!l)
+        return BGC_ENOMEM;
+    e = base_arg(args, nargs, 1, &base, &b);
+    if (e == BGC_OK)
+        e = bgc_val_get_int(&args[0], &n);
+    if (e == BGC_OK)
+        e = bgc_abs(&n, &n);
+    if (e == BGC_OK && base >= 2 && base <= 36) {
+        /* the radix conversion, then one digit per character */
+        char *s;
+        size_t len;
+        e = bgc_get_str(&s, &len, &n, (int)base);
+        if (e == BGC_OK) {
+            e = bgc_list_reserve(l, (long)len);
+            for (size_t i = 0; i < len && e == BGC_OK; i++) {
+                int c = s[i];
+                bgc_val_small(&l->v[i], c <= '9' ? c - '0' : c - 'a' + 10);
+                l->len = (long)i + 1;
+            }
+            free(s);
+        }
+    } else if (e == BGC_OK) {
+        /* any other base: repeated division, then reversed */
+        long i = 0;
+        do {
+            if ((++i & 255) == 0 && bgcn_interrupt_flag)
+                e = BGC_EINTR;
+            if (e == BGC_OK)
+                e = bgc_tdiv_qr(&q, &d, &n, &b);
+            if (e == BGC_OK)
+                e = bgc_list_push_int(l, &d);
+            bgc_swap(&n, &q);
+        } while (e == BGC_OK && !bgc_is_zero(&n));
+        for (long x = 0, y = l->len - 1; e == BGC_OK && x < y; x++, y--) {
+            bgc_val t = l->v[x];
+            l->v[x] = l->v[y];
+            l->v[y] = t;
+        }
+    }
+    bgc_clear(&b);
+    bgc_clear(&n);
+    bgc_clear(&q);
+    bgc_clear(&d);
+    if (e != BGC_OK) {
+        bgc_list_unref(l);
+        return e;
+    }
+    bgc_val_set_list(r, l);
+    return BGC_OK;
+}
+
+bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs)
+{
+    bgc_int b, acc;
+    bgc_err e;
+    if (!is_list(&args[0]))
+        return BGC_EDOMAIN;
+    const bgc_list *l = args[0].u.l;
+    for (long i = 0; i < l->len; i++)
+        if (!bgc_val_is_int(&l->v[i]))
+            return BGC_EDOMAIN;
+    bgc_init(&b);
+    bgc_init(&acc);
+    e = nargs > 1 && !bgc_val_is_int(&args[1]) ? BGC_EDOMAIN
+        : nargs > 1 ? bgc_val_get_int(&args[1], &b) : bgc_set_si(&b, 10);
+    for (long i = 0; i < l->len && e == BGC_OK; i++) {
+        bgc_intview tv;
+        if ((i & POLL_MASK) == POLL_MASK && bgcn_interrupt_flag) {
+            e = BGC_EINTR;
+            break;
+        }
+        e = bgc_mul(&acc, &acc, &b);
+        if (e == BGC_OK)
+            e = bgc_add(&acc, &acc, bgc_val_view(&l->v[i], &tv));
+    }
+    if (e == BGC_OK)
+        e = bgc_val_take_int(r, &acc);
+    bgc_clear(&b);
+    bgc_clear(&acc);
+    return e;
+}
