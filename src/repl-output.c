@@ -324,6 +324,8 @@ typedef struct outcookie {
     size_t len, cap;
 } outcookie;
 
+static outcookie *open_cookie; /* the REPL's one output stream */
+
 static void emit_line(outcookie *oc)
 {
     bgc_repl_print_number(stdout, oc->buf, oc->len);
@@ -389,7 +391,24 @@ static int out_close(void *cookie)
         emit_line(oc);
     free(oc->buf);
     free(oc);
+    open_cookie = NULL;
     return 0;
+}
+
+/* After a statement: text it wrote without a final newline (print "x")
+ * goes out as it is. */
+void bgc_repl_output_flush(void)
+{
+    outcookie *oc = open_cookie;
+    sigset_t old;
+    if (!oc || oc->len == 0)
+        return;
+    prog_block(&old);
+    prog_wipe();
+    bgc_repl_print_number(stdout, oc->buf, oc->len);
+    fflush(stdout);
+    oc->len = 0;
+    prog_unblock(&old);
 }
 
 FILE *bgc_repl_output_open(void)
@@ -405,5 +424,6 @@ FILE *bgc_repl_output_open(void)
         return NULL;
     }
     setvbuf(fp, NULL, _IONBF, 0); /* every write reaches the cookie at once */
+    open_cookie = oc;
     return fp;
 }

@@ -23,9 +23,11 @@
  * process stops and puts the line being edited back after fg.
  *
  * History.  $BIGCALC_HISTORY, else $XDG_STATE_HOME/bigcalc/history (the
- * directory is created), else ~/.bigcalc_history.  Each entered line is
- * appended to the file at once, so no way of leaving loses it; the file
- * is cut to HIST_MAX lines at the end.  The REPL only runs when stdin is a
+ * directory is created), else ~/.bigcalc_history.  Each entered statement
+ * -- all its lines, when it continued over several (a block) -- is one
+ * entry, appended to the file at once, so no way of leaving loses it; the
+ * file keeps entries of several lines apart by readline's timestamp lines,
+ * and is cut to HIST_MAX entries at the end.  The REPL only runs when stdin is a
  * terminal, so the file is only written for a terminal.
  */
 #define _GNU_SOURCE
@@ -306,6 +308,11 @@ static void history_open(void)
     int fd;
     hist_path = history_file();
     stifle_history(HIST_MAX);
+    /* "#time" lines in the file keep a statement of several lines one
+     * entry (readline joins the lines between them when it reads a file
+     * that has them; add_history stamps entries with this character) */
+    history_comment_char = '#';
+    history_write_timestamps = 1;
     if (!hist_path)
         return;
     read_history(hist_path); /* missing at the first run */
@@ -724,11 +731,18 @@ static void run_pending(repl *r)
 {
     bgc_chunk ch = {"<repl>", r->pend, r->plen, r->pline, 1, 1};
     bgc_run_result res;
+    /* the whole statement is one history entry (Up recalls all its lines) */
+    if (r->plen > 0 && r->pend[r->plen - 1] == '\n') {
+        r->pend[r->plen - 1] = 0;
+        history_add(r->pend);
+        r->pend[r->plen - 1] = '\n';
+    }
     presses = 0;
     tty_quiet_ctrl(1);
     busy = 1;
     bgc_repl_progress_start();
     bgc_run_text(r->ctx, &ch, &res);
+    bgc_repl_output_flush();
     bgc_repl_progress_stop();
     busy = 0;
     tty_quiet_ctrl(0);
@@ -755,6 +769,7 @@ static void handle_line(repl *r, const char *line, size_t n)
         if (*p == ':') {
             char *cmd = strndup(line, n);
             if (cmd) {
+                history_add(cmd);
                 command(r, cmd);
                 free(cmd);
             }
@@ -827,10 +842,6 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
         for (char *s = line; s && !r.quit;) {
             char *nl = strchr(s, '\n');
             size_t n = nl ? (size_t)(nl - s) : strlen(s);
-            char save = s[n];
-            s[n] = 0;
-            history_add(s);
-            s[n] = save;
             handle_line(&r, s, n);
             s = nl ? nl + 1 : NULL;
         }

@@ -21,6 +21,8 @@
  * goes to stdout, abbreviated to `1234...5678 (N digits)` when it has more
  * than the current digit limit.  NULL when out of memory. */
 FILE *bgc_repl_output_open(void);
+/* Write out what a statement printed after its last newline (print). */
+void bgc_repl_output_flush(void);
 /* Make ctx print its results through the REPL's printer: a long result
  * is abbreviated without converting all of its digits. */
 void bgc_repl_output_install(bgc_ctx *ctx);
