@@ -454,6 +454,44 @@ bgcn_status bgcn_dcpi1_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp,
 #define BGCN_DIV_DC_THRESHOLD 40
 extern long bgcn_div_dc_threshold;
 
+/* Newton reciprocal and division by multiplication (src/mpn/div_newton.c).
+ * bgcn_invertappr: for a normalised D = {dp,n} (n >= 1), {ip,n} = I with
+ * X - c <= B^n + I <= X for X = floor((B^2n - 1) / D) and a small c (a
+ * few units; 0 below bgcn_inv_newton_threshold, where it is exact).  ip
+ * must not overlap dp.  Newton's iteration from the reciprocal of D's top
+ * half; cost about two products of n limbs.  Status BGCN_OK, BGCN_ENOMEM,
+ * BGCN_EINTR. */
+bgcn_status bgcn_invertappr(bgcn_limb_t *ip, const bgcn_limb_t *dp,
+                            long n) BGCN_WUR;
+/* Block-wise Barrett ("mu") division, in place, same arguments and
+ * results as bgcn_dcpi1_div_qr (normalised {dp,dn}, dn >= 1, nn >= dn,
+ * quotient {qp,nn-dn} plus *qhp, remainder {np,dn}, the rest of np
+ * clobbered).  Allocates; status as bgcn_invertappr. */
+bgcn_status bgcn_mu_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp, bgcn_limb_t *np,
+                           long nn, const bgcn_limb_t *dp,
+                           long dn) BGCN_WUR;
+/* The inverse bgcn_mu_div_qr uses, for callers that divide many numbers
+ * by one divisor: bgcn_mu_div_inv_size(nn, dn) is the inverse size it
+ * picks for nn-limb dividends (1 <= in <= dn; any such in is valid);
+ * bgcn_mu_div_inverse writes the inverse of the top in limbs of the
+ * normalised {dp,dn} to {ip,in} (no overlap); bgcn_mu_div_qr_preinv then
+ * divides as bgcn_mu_div_qr with it, for any nn >= dn. */
+long bgcn_mu_div_inv_size(long nn, long dn);
+bgcn_status bgcn_mu_div_inverse(bgcn_limb_t *ip, const bgcn_limb_t *dp,
+                                long dn, long in) BGCN_WUR;
+bgcn_status bgcn_mu_div_qr_preinv(bgcn_limb_t *qhp, bgcn_limb_t *qp,
+                                  bgcn_limb_t *np, long nn,
+                                  const bgcn_limb_t *dp, long dn,
+                                  const bgcn_limb_t *ip, long in) BGCN_WUR;
+/* bgcn_invertappr is exact below this size (divides B^2n - 1 by D);
+ * bgcn_tdiv_qr uses bgcn_mu_div_qr when the divisor and the quotient both
+ * have at least bgcn_mu_div_threshold limbs.  Any values >= 1 are
+ * correct (tests lower them); the defaults are measured, see
+ * src/mpn/div_newton.c. */
+#define BGCN_INV_NEWTON_THRESHOLD 150
+#define BGCN_MU_DIV_THRESHOLD 2000
+extern long bgcn_inv_newton_threshold, bgcn_mu_div_threshold;
+
 /* Exact division (Hensel / Jebelean, developed from the low end).
  * d^-1 mod 2^64 for odd d. */
 bgcn_limb_t bgcn_binvert_limb(bgcn_limb_t d);

@@ -18,6 +18,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/div_1.c \
 	src/mpn/div_sb.c \
 	src/mpn/div_dc.c \
+	src/mpn/div_newton.c \
 	src/mpn/divexact.c \
 	src/mpn/sqrtrem.c \
 	src/mpn/rootrem.c \

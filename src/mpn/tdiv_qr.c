@@ -63,8 +63,10 @@ bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
     bgcn_limb_t qh;
     if (dn < bgcn_div_dc_threshold || qn < bgcn_div_dc_threshold)
         qh = bgcn_sbpi1_div_qr(q, wp, wn, ndp, dn, dinv);
-    else
+    else if (dn < bgcn_mu_div_threshold || qn < bgcn_mu_div_threshold)
         st = bgcn_dcpi1_div_qr(&qh, q, wp, wn, ndp, dn, dinv);
+    else
+        st = bgcn_mu_div_qr(&qh, q, wp, wn, ndp, dn);
     if (st != BGCN_OK)
         goto done;
     /* With s > 0 the extra top limb is below the divisor's top limb, so

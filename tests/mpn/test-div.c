@@ -571,3 +571,180 @@ Test(div, eintr)
     cr_assert(st == BGCN_EINTR);
     free(n); free(d); free(q); free(r);
 }
+
+/* ---- Newton reciprocal and mu division (div_newton.c) -------------------- */
+
+/* Normalised divisors in adversarial shapes: random, top limb just above
+ * B/2, B/2 exactly with zeros below (X = 2B^n - 1), all ones, sparse,
+ * 2^k - 1 patterns, alternating all-ones / zero limbs. */
+static void fill_norm_divisor(bgcn_limb_t *dp, long dn)
+{
+    t_fill(dp, dn);
+    switch (t_rand_below(7)) {
+    case 0: dp[dn - 1] = BGCN_LIMB_HIGHBIT + t_rand_below(3); break;
+    case 1:
+        for (long i = 0; i < dn; i++) dp[i] = 0;
+        dp[dn - 1] = BGCN_LIMB_HIGHBIT;
+        break;
+    case 2: for (long i = 0; i < dn; i++) dp[i] = BGCN_LIMB_MAX; break;
+    case 3:
+        for (long i = 0; i < dn; i++) dp[i] = t_rand_below(8) ? 0 : t_rand();
+        break;
+    case 4:
+        for (long i = 0; i < dn; i++) dp[i] = (i & 1) ? BGCN_LIMB_MAX : 0;
+        break;
+    case 5: dp[0] |= 1; dp[dn - 1] = BGCN_LIMB_MAX; break;
+    default: break;
+    }
+    dp[dn - 1] |= BGCN_LIMB_HIGHBIT;
+}
+
+/* 0 <= floor((B^2n - 1)/D) - (B^n + I) <= maxerr. */
+static void check_inverse(const bgcn_limb_t *dp, long n, const bgcn_limb_t *ip,
+                          unsigned long maxerr)
+{
+    mpz_t N, D, X, I;
+    mpz_inits(N, D, X, I, NULL);
+    mpz_ui_pow_ui(N, 2, 128 * (unsigned long)n);
+    mpz_sub_ui(N, N, 1);
+    mpz_import(D, (size_t)n, -1, sizeof(bgcn_limb_t), 0, 0, dp);
+    mpz_fdiv_q(X, N, D);
+    mpz_import(I, (size_t)n, -1, sizeof(bgcn_limb_t), 0, 0, ip);
+    mpz_setbit(I, 64 * (unsigned long)n);
+    mpz_sub(X, X, I);
+    if (mpz_sgn(X) < 0 || mpz_cmp_ui(X, maxerr) > 0) {
+        t_dump("D", dp, n);
+        cr_assert_fail("invertappr n=%ld: error %s (allowed 0..%lu)", n,
+                       mpz_get_str(NULL, 10, X), maxerr);
+    }
+    mpz_clears(N, D, X, I, NULL);
+}
+
+Test(div, invertappr)
+{
+    long saved = bgcn_inv_newton_threshold;
+    static const long thr[] = {4, 5, 9, 150};
+    for (size_t t = 0; t < sizeof thr / sizeof thr[0]; t++) {
+        bgcn_inv_newton_threshold = thr[t];
+        for (long n = 1; n <= 200; n += (n < 40 ? 1 : 1 + n / 8)) {
+            for (int rep = 0; rep < 3; rep++) {
+                bgcn_limb_t *d = malloc(n * sizeof *d), *i = t_alloc_guarded(n);
+                fill_norm_divisor(d, n);
+                cr_assert(bgcn_invertappr(i, d, n) == BGCN_OK);
+                check_inverse(d, n, i, n < bgcn_inv_newton_threshold || n < 4 ? 0 : 8);
+                cr_assert(t_check_guards(i, n));
+                free(d);
+                t_free_guarded(i);
+            }
+        }
+    }
+    bgcn_inv_newton_threshold = saved;
+}
+
+/* tdiv_qr through the mu division with both thresholds forced small, on
+ * balanced and unbalanced shapes and the adversarial divisors above. */
+Test(div, mu_small_thresholds)
+{
+    long s1 = bgcn_inv_newton_threshold, s2 = bgcn_mu_div_threshold;
+    long s3 = bgcn_div_dc_threshold;
+    static const long mu[] = {1, 2, 3, 7, 20};
+    for (size_t t = 0; t < sizeof mu / sizeof mu[0]; t++) {
+        bgcn_mu_div_threshold = mu[t];
+        bgcn_inv_newton_threshold = 4 + (long)t;
+        bgcn_div_dc_threshold = t & 1 ? 4 : s3;
+        for (long dn = 1; dn <= 90; dn += 1 + dn / 10) {
+            for (int rep = 0; rep < 3; rep++) {
+                long nn = dn + (rep == 0 ? dn : rep == 1 ? t_rand_size(0, dn / 2 + 1)
+                                                         : t_rand_size(dn, 5 * dn + 9));
+                bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+                t_fill_shape(n, nn, (enum t_shape)t_rand_below(T_NSHAPES));
+                if (t_rand_below(2))
+                    fill_norm_divisor(d, dn);
+                else
+                    fill_divisor(d, dn);
+                check_tdiv(n, nn, d, dn, dn <= 6 && nn <= 16);
+                free(n);
+                free(d);
+            }
+        }
+    }
+    bgcn_inv_newton_threshold = s1;
+    bgcn_mu_div_threshold = s2;
+    bgcn_div_dc_threshold = s3;
+}
+
+/* bgcn_mu_div_qr_preinv with every inverse size 1..dn (the block loop's
+ * first, short block and the top-limbs-of-I estimate), against GMP. */
+Test(div, mu_preinv_any_size)
+{
+    for (long dn = 1; dn <= 24; dn++) {
+        long nn = dn + t_rand_size(0, 3 * dn + 3);
+        bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+        bgcn_limb_t *w = malloc(nn * sizeof *w), *ip = malloc(dn * sizeof *ip);
+        bgcn_limb_t *q = t_alloc_guarded(nn - dn + 1);
+        bgcn_limb_t *wq = malloc((nn - dn + 1) * sizeof *wq), *wr = malloc(dn * sizeof *wr);
+        t_fill(n, nn);
+        fill_norm_divisor(d, dn);
+        gmp_divmod(wq, wr, n, nn, d, dn);
+        for (long in = 1; in <= dn; in++) {
+            memcpy(w, n, nn * sizeof *n);
+            cr_assert(bgcn_mu_div_inverse(ip, d, dn, in) == BGCN_OK);
+            bgcn_limb_t qh = 7;
+            cr_assert(bgcn_mu_div_qr_preinv(&qh, q, w, nn, d, dn, ip, in) == BGCN_OK);
+            cr_assert_eq(qh, wq[nn - dn], "qh nn=%ld dn=%ld in=%ld", nn, dn, in);
+            cr_assert(t_equal("mu q", q, wq, nn - dn), "mu q nn=%ld dn=%ld in=%ld", nn, dn, in);
+            cr_assert(t_equal("mu r", w, wr, dn), "mu r nn=%ld dn=%ld in=%ld", nn, dn, in);
+            cr_assert(t_check_guards(q, nn - dn + 1));
+        }
+        free(n); free(d); free(w); free(ip); free(wq); free(wr);
+        t_free_guarded(q);
+    }
+}
+
+/* Around the default thresholds: mu at and above, divide and conquer
+ * below, quotient-only and remainder-only included (check_tdiv). */
+Test(div, mu_default_threshold_span)
+{
+    long thr = bgcn_mu_div_threshold;
+    for (long dn = thr - 2; dn <= thr + 2; dn += 2) {
+        long nn = 2 * dn + t_rand_size(-2, 2);
+        bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+        t_fill(n, nn);
+        fill_divisor(d, dn);
+        check_tdiv(n, nn, d, dn, 0);
+        free(n);
+        free(d);
+    }
+}
+
+Test(div, mu_enomem_eintr)
+{
+    long s1 = bgcn_inv_newton_threshold, s2 = bgcn_mu_div_threshold;
+    bgcn_inv_newton_threshold = 8;
+    bgcn_mu_div_threshold = 10;
+    long nn = 260, dn = 120;
+    bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+    bgcn_limb_t *q = malloc((nn - dn + 1) * sizeof *q), *r = malloc(dn * sizeof *r);
+    bgcn_limb_t *wq = malloc((nn - dn + 1) * sizeof *wq), *wr = malloc(dn * sizeof *wr);
+    t_fill(n, nn);
+    fill_norm_divisor(d, dn);
+    gmp_divmod(wq, wr, n, nn, d, dn);
+    for (long k = 1;; k++) {
+        bgcn_alloc_fail_after(k);
+        bgcn_status st = bgcn_tdiv_qr(q, r, n, nn, d, dn);
+        bgcn_alloc_fail_after(0);
+        if (st == BGCN_OK)
+            break;
+        cr_assert(st == BGCN_ENOMEM);
+        cr_assert(k < 10000);
+    }
+    cr_assert(t_equal("q", q, wq, nn - dn + 1) && t_equal("r", r, wr, dn));
+    bgcn_interrupt_flag = 1;
+    cr_assert(bgcn_tdiv_qr(q, r, n, nn, d, dn) == BGCN_EINTR);
+    bgcn_limb_t *ip = malloc(dn * sizeof *ip);
+    cr_assert(bgcn_invertappr(ip, d, dn) == BGCN_EINTR);
+    bgcn_interrupt_flag = 0;
+    bgcn_inv_newton_threshold = s1;
+    bgcn_mu_div_threshold = s2;
+    free(ip); free(n); free(d); free(q); free(r); free(wq); free(wr);
+}
