@@ -63,6 +63,11 @@ TESTS += tests/mpn/test-mulmod
 tests_mpn_test_mulmod_SOURCES = tests/mpn/test-mulmod.c
 tests_mpn_test_mulmod_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_mulmod_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/mpn/test-nttfp
+TESTS += tests/mpn/test-nttfp
+tests_mpn_test_nttfp_SOURCES = tests/mpn/test-nttfp.c
+tests_mpn_test_nttfp_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_nttfp_LDADD = $(TEST_LDADD)
 # Montgomery, exponentiation, number theory (mont helper)
 check_PROGRAMS += tests/mpn/test-mont tests/mpn/test-powm
 TESTS += tests/mpn/test-mont tests/mpn/test-powm

@@ -134,6 +134,9 @@ typedef struct bgcn_kernels {
     int (*powm_odd)(bgcn_status *st, bgcn_limb_t *rp, const bgcn_limb_t *bp,
                     long bn, const bgcn_limb_t *ep, unsigned long ebits,
                     const bgcn_limb_t *mp, long n, int k);
+    /* Optional (NULL: the integer NTT of ntt.c): the vector kernels of
+     * the floating-point NTT (src/mpn/nttfp-impl.h) for huge products. */
+    const struct nttfp_ops *nttfp;
 } bgcn_kernels;
 
 /* The active table.  Starts as the generic (portable C) path; replaced
@@ -402,6 +405,26 @@ bgcn_status bgcn_mulmod_bnp1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
 bgcn_status bgcn_mulmid(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                         const bgcn_limb_t *bp, long bn) BGCN_WUR;
 long bgcn_mulmod_bnm1_next_size(long n);
+
+/* Threads (src/mpn/threads.c).  The engine's large products split their
+ * transforms across a small pool of threads; every result is the same for
+ * every thread count.  bgcn_threads_set(n): use n threads (1 .. 64; 0 =
+ * the default, the CPUs this process may run on, from sched_getaffinity);
+ * returns 0, or -1 for a count out of range (unchanged).  Not to be called
+ * while a product runs.  bgcn_threads_get: the count in effect.
+ * bgcn_threads_min_limbs: products whose smaller operand has fewer limbs
+ * run on one thread (the start-up of a run costs more than it saves).
+ * bgcn_par_run(n, fn, ctx): calls fn(ctx, t) once for each t in [0, n),
+ * spread over the threads, and returns when all have returned; the
+ * caller's thread takes part.  Tasks must not depend on which thread runs
+ * them or in which order; a run started from inside a task is serial. */
+#define BGCN_THREADS_MIN_LIMBS 20000
+extern long bgcn_threads_min_limbs;
+int bgcn_threads_set(int n);
+int bgcn_threads_get(void);
+int bgcn_threads_default(void);
+typedef void (*bgcn_task_fn)(void *ctx, int t);
+void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx);
 
 /* ===================================================================== */
 /* == Division (src/mpn/div*.c)                                        == */

@@ -46,7 +46,11 @@ libbgcn_a_SOURCES += \
 	src/mpn/toom33.c \
 	src/mpn/toom44.c \
 	src/mpn/ntt.c \
-	src/mpn/mulmod.c
+	src/mpn/mulmod.c \
+	src/mpn/nttfp-impl.h \
+	src/mpn/ntt_fp.c \
+	src/mpn/ntt_fp_avx2.c \
+	src/mpn/threads.c
 # Montgomery, exponentiation, number theory (mont helper)
 libbgcn_a_SOURCES += \
 	src/mpn/powm-impl.h \

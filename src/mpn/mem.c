@@ -12,15 +12,19 @@ static long fail_countdown;
 
 void bgcn_alloc_fail_after(long k)
 {
-    fail_countdown = k;
+    __atomic_store_n(&fail_countdown, k, __ATOMIC_RELAXED);
 }
 
 bgcn_limb_t *bgcn_alloc_limbs(size_t n)
 {
-    if (fail_countdown > 0) {
-        if (fail_countdown == 1)
+    /* Atomic: the engine's threads allocate too (src/mpn/threads.c). */
+    long k = __atomic_load_n(&fail_countdown, __ATOMIC_RELAXED);
+    while (k > 0) {
+        if (k == 1)
             return NULL; /* stays at 1: every later allocation fails too */
-        fail_countdown--;
+        if (__atomic_compare_exchange_n(&fail_countdown, &k, k - 1, 0,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            break;
     }
     if (n > SIZE_MAX / sizeof(bgcn_limb_t))
         return NULL;

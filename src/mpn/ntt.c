@@ -39,6 +39,7 @@
  * operand's transform and the 2N-limb table (one prime at a time). */
 #include "bgcn.h"
 #include "mul-impl.h"
+#include "nttfp-impl.h"
 
 typedef unsigned __int128 u128;
 
@@ -573,12 +574,21 @@ out:
     return st;
 }
 
+/* Threads for a product whose smaller operand has bn limbs. */
+static int ntt_threads(long bn)
+{
+    return bn >= bgcn_threads_min_limbs ? bgcn_threads_get() : 1;
+}
+
 bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                          const bgcn_limb_t *bp, long bn)
 {
     BGCN_ASSERT(an >= bn && bn >= 1);
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, an + bn, ap, an));
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, an + bn, bp, bn));
+    if (bgcn_kern.nttfp)
+        return bgcn_mul_nttfp_ops(rp, ap, an, bp, bn, bgcn_kern.nttfp,
+                                  ntt_threads(bn));
     return ntt_mul(rp, ap, an, bp, bn);
 }
 
@@ -586,5 +596,8 @@ bgcn_status bgcn_sqr_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n)
 {
     BGCN_ASSERT(n >= 1);
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, 2 * n, ap, n));
+    if (bgcn_kern.nttfp)
+        return bgcn_mul_nttfp_ops(rp, ap, n, NULL, n, bgcn_kern.nttfp,
+                                  ntt_threads(n));
     return ntt_mul(rp, ap, n, NULL, n);
 }

@@ -5,6 +5,8 @@
  *   leaf 7 subleaf 0 EBX: bit 8 BMI2 (MULX), bit 19 ADX (ADCX/ADOX),
  *     bit 16 AVX512F, bit 17 AVX512DQ, bit 21 AVX512IFMA, bit 31 AVX512VL;
  *     ECX bit 6 AVX512_VBMI2 (vpshrdvq, used by the IFMA conversions);
+ *   leaf 7 EBX bit 5 AVX2 and leaf 1 ECX bit 12 FMA (the NTT kernels), with
+ *     XCR0 bits 1 and 2 (SSE and AVX state saved by the OS);
  *   leaf 1 ECX bit 27 OSXSAVE, then XGETBV(0): XCR0 bits 1, 2 (SSE, AVX
  *     state) and 5, 6, 7 (opmask, upper zmm0-15, zmm16-31) must all be set
  *     before any AVX-512 code may run -- the CPU may have AVX-512 while the
@@ -13,6 +15,7 @@
  * it).  bgcn_cpu_supported is what keeps bgcn_cpu_select from widening. */
 #include "bgcn.h"
 #include "asm/x86_64/paths.h"
+#include "nttfp-impl.h"
 
 #include <cpuid.h>
 #include <string.h>
@@ -29,6 +32,7 @@ const bgcn_kernels bgcn_path_avx512 = {
     .mont_mul_n = bgcn_mont_mul_n_ifma,
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
     .powm_odd = bgcn_powm_odd_ifma,
+    .nttfp = &bgcn_nttfp_avx2,
 };
 
 const bgcn_kernels bgcn_path_adx = {
@@ -42,6 +46,7 @@ const bgcn_kernels bgcn_path_adx = {
     .sqr_basecase = bgcn_sqr_basecase_adx,
     .mont_mul_n = bgcn_mont_mul_n_adx,
     .mont_sqr_n = bgcn_mont_sqr_n_adx,
+    .nttfp = &bgcn_nttfp_avx2,
 };
 
 const bgcn_kernels bgcn_path_x86_64 = {
@@ -62,6 +67,7 @@ enum {
     F_BMI2 = 2,
     F_ADX = 4,
     F_AVX512 = 8, /* F DQ VL IFMA VBMI2, and the OS saves zmm/k state */
+    F_AVX2 = 16,  /* AVX2 and FMA, and the OS saves ymm state */
 };
 
 static int cpu_features(void)
@@ -80,7 +86,15 @@ static int cpu_features(void)
             f |= F_ADX;
         unsigned want = (1u << 16) | (1u << 17) | (1u << 21) | (1u << 31);
         int avx512_cpu = (b & want) == want && (c & (1u << 6));
+        int avx2_cpu = (b & (1u << 5)) != 0;
         __cpuid(1, a, b, c, d);
+        avx2_cpu = avx2_cpu && (c & (1u << 12)); /* FMA */
+        if (avx2_cpu && (c & (1u << 27))) {
+            unsigned lo, hi;
+            __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+            if ((lo & 6u) == 6u)
+                f |= F_AVX2;
+        }
         if (avx512_cpu && (c & (1u << 27))) {
             unsigned lo, hi;
             __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
@@ -97,11 +111,13 @@ static int cpu_features(void)
 int bgcn_cpu_supported(const bgcn_kernels *p)
 {
     int f = cpu_features();
+    /* adx and avx512 also run the AVX2/FMA NTT kernels (every CPU with
+     * ADX has them; a virtual machine might hide them). */
     if (strcmp(p->name, "adx") == 0)
-        return (f & (F_BMI2 | F_ADX)) == (F_BMI2 | F_ADX);
+        return (f & (F_BMI2 | F_ADX | F_AVX2)) == (F_BMI2 | F_ADX | F_AVX2);
     if (strcmp(p->name, "avx512") == 0)
-        return (f & (F_BMI2 | F_ADX | F_AVX512)) ==
-               (F_BMI2 | F_ADX | F_AVX512);
+        return (f & (F_BMI2 | F_ADX | F_AVX512 | F_AVX2)) ==
+               (F_BMI2 | F_ADX | F_AVX512 | F_AVX2);
     /* "x86_64" and "generic" run everywhere this file is built. */
     return strcmp(p->name, "x86_64") == 0 || strcmp(p->name, "generic") == 0;
 }

@@ -1,0 +1,681 @@
+/* ntt_fp.c -- multiplication of huge operands by number-theoretic
+ * transforms in double-precision arithmetic (the vector kernels'
+ * method), split across threads; and the kernels' scalar twin.
+ *
+ * Method: the operands are cut into coefficients of nb bits, the cyclic
+ * convolution of length L = 2^k (at least the number of product
+ * coefficients, so nothing wraps) is computed modulo np = 2, 3 or 4
+ * primes p < 2^50 with 2^32 | p - 1, and Garner's CRT recovers each
+ * product coefficient, which is added at bit i nb of the result.  A
+ * product coefficient is below L 2^(2 nb) and the primes' product above
+ * 2^(49.99 np), so 2 nb + k <= 99, 149 or 199 (nb <= 96: three 32-bit
+ * pieces per coefficient).  Of the (k, np) pairs that fit, the cheapest
+ * (np 2^k transforms points) wins: between two powers of two the number
+ * of primes, and with it the coefficient width, steps from 2 to 3 to 4,
+ * so a size just past a power of two costs 1.5x or 1.33x the one below
+ * it instead of 2x.
+ *
+ * Arithmetic and kernels: nttfp-impl.h.  Transforms: decimation in
+ * frequency forward (natural in, bit-reversed out), decimation in time
+ * inverse, no reordering pass; the pointwise product also multiplies by
+ * 1/L.  Twiddles: one row per level (L doubles), built from a block of
+ * 256 powers by the vector scale kernel.
+ *
+ * Threads and interrupts: the transforms above LEAF points are done here
+ * level by level -- the top levels with their butterflies split into one
+ * range per thread, then the 2^d independent sub-transforms shared out --
+ * and every piece of at most LEAF points goes to the kernel whole.  Each
+ * piece polls the interrupt flag first, so a raised flag stops every
+ * thread within one piece (well under a millisecond); the product then
+ * returns BGCN_EINTR.  The CRT runs in one coefficient range per thread,
+ * each range into its own buffer allocated by the thread (a failure is
+ * BGCN_ENOMEM), added into the result in order afterwards.
+ *
+ * Memory: np + 1 arrays of L doubles (results, the second operand) and
+ * the L-double table, plus the CRT buffers of the threads after the
+ * first (together at most the result size); L <= about 0.75 (an + bn)
+ * with 4 primes. */
+#include "bgcn.h"
+#include "mul-impl.h"
+#include "nttfp-impl.h"
+
+#include <string.h>
+
+typedef unsigned __int128 u128;
+
+/* The primes c 2^32 + 1 just below 2^50 with a primitive root of each
+ * (found with a computer algebra system: sympy's isprime and
+ * primitive_root). */
+#define NP_MAX 4
+static const bgcn_limb_t fp_p[NP_MAX] = {0x3fff300000001u, 0x3ffed00000001u,
+                                         0x3ffeb00000001u, 0x3ffc100000001u};
+static const bgcn_limb_t fp_g[NP_MAX] = {5, 7, 3, 3};
+#define LOG2_MAX 32 /* 2^32 divides p - 1 */
+static const int cap_bits[NP_MAX + 1] = {0, 0, 99, 149, 199};
+
+/* Pieces of at most this many points go to the kernel whole (64 KiB). */
+#define LEAF 8192
+
+/* ---- exact modular helpers (set-up, CRT, the scalar twin) ---- */
+
+static bgcn_limb_t mulm(bgcn_limb_t a, bgcn_limb_t b, bgcn_limb_t p)
+{
+    return (bgcn_limb_t)(((u128)a * b) % p);
+}
+
+static bgcn_limb_t powm(bgcn_limb_t b, bgcn_limb_t e, bgcn_limb_t p)
+{
+    bgcn_limb_t r = 1;
+    b %= p;
+    for (; e; e >>= 1) {
+        if (e & 1)
+            r = mulm(r, b, p);
+        b = mulm(b, b, p);
+    }
+    return r;
+}
+
+/* x in [0, p) to the balanced double in (-p/2, p/2]. */
+static double balanced(bgcn_limb_t x, bgcn_limb_t p)
+{
+    return x > p / 2 ? -(double)(p - x) : (double)x;
+}
+
+/* A double holding an integer (|x| < 2^63) to [0, p). */
+static bgcn_limb_t canon(double x, bgcn_limb_t p)
+{
+    long long v = (long long)x % (long long)p;
+    return (bgcn_limb_t)(v < 0 ? v + (long long)p : v);
+}
+
+static void make_prime(nttfp_prime *P, bgcn_limb_t p)
+{
+    P->ip = p;
+    P->p = (double)p;
+    P->pinv = 1.0 / (double)p;
+    bgcn_limb_t c32 = ((bgcn_limb_t)1 << 32) % p;
+    P->c32 = balanced(c32, p);
+    P->c64 = balanced(mulm(c32, c32, p), p);
+}
+
+/* ---- the scalar twin: every operation exact in 128-bit integers ---- */
+
+static double s_mul(double a, double b, bgcn_limb_t p)
+{
+    return balanced(mulm(canon(a, p), canon(b, p), p), p);
+}
+
+static double s_add(double a, double b, bgcn_limb_t p)
+{
+    return balanced((canon(a, p) + canon(b, p)) % p, p);
+}
+
+static double s_sub(double a, double b, bgcn_limb_t p)
+{
+    return balanced((canon(a, p) + p - canon(b, p)) % p, p);
+}
+
+static void s_fwd_level(double *x, long h, long j0, long j1, const double *tw,
+                        const nttfp_prime *P)
+{
+    bgcn_limb_t p = P->ip;
+    for (long j = j0; j < j1; j++) {
+        double u = x[j], v = x[j + h];
+        x[j] = s_add(u, v, p);
+        x[j + h] = s_mul(s_sub(u, v, p), tw[h + j], p);
+    }
+}
+
+/* w_{2h}^-j: w^0 = 1, else -w^(h-j). */
+static double s_inv_tw(const double *tw, long h, long j, bgcn_limb_t p)
+{
+    return j == 0 ? 1.0 : s_sub(0.0, tw[h + h - j], p);
+}
+
+static void s_inv_level(double *x, long h, long j0, long j1, const double *tw,
+                        const nttfp_prime *P)
+{
+    bgcn_limb_t p = P->ip;
+    for (long j = j0; j < j1; j++) {
+        double u = x[j], t = s_mul(x[j + h], s_inv_tw(tw, h, j, p), p);
+        x[j] = s_add(u, t, p);
+        x[j + h] = s_sub(u, t, p);
+    }
+}
+
+static void s_fwd(double *a, long m, const double *tw, const nttfp_prime *P)
+{
+    for (long h = m / 2; h >= 1; h /= 2)
+        for (long b = 0; b < m; b += 2 * h)
+            s_fwd_level(a + b, h, 0, h, tw, P);
+}
+
+static void s_inv(double *a, long m, const double *tw, const nttfp_prime *P)
+{
+    for (long h = 1; h < m; h *= 2)
+        for (long b = 0; b < m; b += 2 * h)
+            s_inv_level(a + b, h, 0, h, tw, P);
+}
+
+static void s_pointwise(double *a, const double *b, long n, double c,
+                        const nttfp_prime *P)
+{
+    for (long i = 0; i < n; i++)
+        a[i] = s_mul(s_mul(a[i], b[i], P->ip), c, P->ip);
+}
+
+static void s_scale(double *dst, const double *src, long n, double c,
+                    const nttfp_prime *P)
+{
+    for (long i = 0; i < n; i++)
+        dst[i] = s_mul(src[i], c, P->ip);
+}
+
+static void s_load(double *r, long i0, long i1, const bgcn_limb_t *a, long an,
+                   int nb, const nttfp_prime *P)
+{
+    bgcn_limb_t p = P->ip;
+    for (long i = i0; i < i1; i++) {
+        bgcn_limb_t x[3];
+        nttfp_get_bits(a, an, i * nb, nb, x);
+        u128 v = ((u128)x[2] << 64) | ((u128)x[1] << 32) | x[0];
+        r[i] = balanced((bgcn_limb_t)(v % p), p);
+    }
+}
+
+const nttfp_ops bgcn_nttfp_scalar = {
+    .name = "scalar",
+    .fwd_level = s_fwd_level,
+    .fwd = s_fwd,
+    .inv_level = s_inv_level,
+    .inv = s_inv,
+    .pointwise = s_pointwise,
+    .scale = s_scale,
+    .load = s_load,
+};
+
+/* ---- sizes ---- */
+
+typedef struct {
+    int k, np, nb;
+    long na, nbc; /* coefficients of each operand */
+} plan_t;
+
+static int plan_for(long an, long bn, int k, int np, plan_t *pl)
+{
+    int nb = (cap_bits[np] - k) / 2;
+    if (nb > 96)
+        nb = 96;
+    if (nb < 1)
+        return 0;
+    long na = (an * 64 + nb - 1) / nb, nbc = (bn * 64 + nb - 1) / nb;
+    if (na + nbc - 1 > (1L << k))
+        return 0;
+    pl->k = k;
+    pl->np = np;
+    pl->nb = nb;
+    pl->na = na;
+    pl->nbc = nbc;
+    return 1;
+}
+
+/* The cheapest (np 2^k) plan; 0 if none (operands too large). */
+static int choose(long an, long bn, plan_t *best)
+{
+    double cost = 0;
+    for (int k = 2; k <= LOG2_MAX - 1; k++) {
+        if (cost && (double)2 * (1L << k) > cost)
+            break;
+        for (int np = 2; np <= NP_MAX; np++) {
+            plan_t pl;
+            if (plan_for(an, bn, k, np, &pl) &&
+                (!cost || (double)np * (1L << k) < cost)) {
+                cost = (double)np * (1L << k);
+                *best = pl;
+            }
+        }
+    }
+    return cost != 0;
+}
+
+/* ---- the driver ---- */
+
+typedef struct {
+    const nttfp_ops *ops;
+    nttfp_prime P;
+    double *tw;
+    int T;          /* threads (tasks per split step) */
+    /* current step */
+    double *a;      /* array being transformed */
+    long m;         /* its length */
+    long h;         /* level: half block */
+    long sub;       /* sub-transform length */
+    long nsub;
+    const bgcn_limb_t *src;
+    long srcn, nc;
+    int nb;
+    double *b;      /* pointwise: second factor */
+    double c;       /* pointwise: scale */
+} job_t;
+
+static void fwd_piece(job_t *J, double *a, long m)
+{
+    if (bgcn_interrupt_flag)
+        return;
+    if (m <= LEAF) {
+        J->ops->fwd(a, m, J->tw, &J->P);
+        return;
+    }
+    J->ops->fwd_level(a, m / 2, 0, m / 2, J->tw, &J->P);
+    fwd_piece(J, a, m / 2);
+    fwd_piece(J, a + m / 2, m / 2);
+}
+
+static void inv_piece(job_t *J, double *a, long m)
+{
+    if (bgcn_interrupt_flag)
+        return;
+    if (m <= LEAF) {
+        J->ops->inv(a, m, J->tw, &J->P);
+        return;
+    }
+    inv_piece(J, a, m / 2);
+    inv_piece(J, a + m / 2, m / 2);
+    if (bgcn_interrupt_flag)
+        return;
+    J->ops->inv_level(a, m / 2, 0, m / 2, J->tw, &J->P);
+}
+
+/* Task t's share [lo, hi) of n items, cut at multiples of 4. */
+static void share(long n, int T, int t, long *lo, long *hi)
+{
+    long q = n / 4;
+    *lo = q * t / T * 4;
+    *hi = t == T - 1 ? n : q * (t + 1) / T * 4;
+}
+
+/* One level of every block of J->a (half block J->h), butterflies cut
+ * into T ranges, in chunks of at most LEAF so the flag is polled. */
+static void level_task(void *vj, int t, int fwd)
+{
+    job_t *J = vj;
+    long h = J->h, nblk = J->m / (2 * h), lo, hi;
+    share(J->m / 2, J->T, t, &lo, &hi);
+    while (lo < hi) {
+        if (bgcn_interrupt_flag)
+            return;
+        long blk = lo / h, j0 = lo % h, j1 = h;
+        if (blk >= nblk)
+            return;
+        if (j1 - j0 > hi - lo)
+            j1 = j0 + (hi - lo);
+        if (j1 - j0 > LEAF)
+            j1 = j0 + LEAF;
+        double *x = J->a + blk * 2 * h;
+        if (fwd)
+            J->ops->fwd_level(x, h, j0, j1, J->tw, &J->P);
+        else
+            J->ops->inv_level(x, h, j0, j1, J->tw, &J->P);
+        lo += j1 - j0;
+    }
+}
+
+static void fwd_level_task(void *vj, int t) { level_task(vj, t, 1); }
+static void inv_level_task(void *vj, int t) { level_task(vj, t, 0); }
+
+static void subs_task(void *vj, int t, int fwd)
+{
+    job_t *J = vj;
+    long s0 = J->nsub * t / J->T, s1 = J->nsub * (t + 1) / J->T;
+    for (long s = s0; s < s1; s++) {
+        if (fwd)
+            fwd_piece(J, J->a + s * J->sub, J->sub);
+        else
+            inv_piece(J, J->a + s * J->sub, J->sub);
+    }
+}
+
+static void fwd_subs_task(void *vj, int t) { subs_task(vj, t, 1); }
+static void inv_subs_task(void *vj, int t) { subs_task(vj, t, 0); }
+
+/* Levels done split (d), so that the 2^d sub-transforms share out well:
+ * at least 4 per thread for a count that is not a power of two. */
+static int split_levels(long m, int T)
+{
+    if (T <= 1)
+        return 0;
+    int d = 0;
+    while ((1L << d) < T)
+        d++;
+    if (T & (T - 1))
+        d += 2;
+    while (d > 0 && (m >> d) < 4)
+        d--;
+    return d;
+}
+
+static void transform(job_t *J, double *a, long m, int fwd)
+{
+    int d = split_levels(m, J->T);
+    J->a = a;
+    J->m = m;
+    if (d == 0) {
+        if (fwd)
+            fwd_piece(J, a, m);
+        else
+            inv_piece(J, a, m);
+        return;
+    }
+    J->sub = m >> d;
+    J->nsub = 1L << d;
+    if (fwd) {
+        for (long h = m / 2; h >= J->sub; h /= 2) {
+            J->h = h;
+            bgcn_par_run(J->T, fwd_level_task, J);
+        }
+        bgcn_par_run(J->T, fwd_subs_task, J);
+    } else {
+        bgcn_par_run(J->T, inv_subs_task, J);
+        for (long h = J->sub; h < m; h *= 2) {
+            J->h = h;
+            bgcn_par_run(J->T, inv_level_task, J);
+        }
+    }
+}
+
+static void load_task(void *vj, int t)
+{
+    job_t *J = vj;
+    long lo, hi;
+    share(J->m, J->T, t, &lo, &hi);
+    for (long i = lo; i < hi; i += LEAF) {
+        if (bgcn_interrupt_flag)
+            return;
+        long e = i + LEAF < hi ? i + LEAF : hi;
+        long le = e < J->nc ? e : J->nc;
+        if (i < le)
+            J->ops->load(J->a, i, le, J->src, J->srcn, J->nb, &J->P);
+        for (long z = i > J->nc ? i : J->nc; z < e; z++)
+            J->a[z] = 0;
+    }
+}
+
+static void pointwise_task(void *vj, int t)
+{
+    job_t *J = vj;
+    long lo, hi;
+    share(J->m, J->T, t, &lo, &hi);
+    for (long i = lo; i < hi; i += LEAF) {
+        if (bgcn_interrupt_flag)
+            return;
+        long e = i + LEAF < hi ? i + LEAF : hi;
+        J->ops->pointwise(J->a + i, J->b + i, e - i, J->c, &J->P);
+    }
+}
+
+static void load(job_t *J, double *r, long m, const bgcn_limb_t *src,
+                 long srcn, long nc, int nb)
+{
+    J->a = r;
+    J->m = m;
+    J->src = src;
+    J->srcn = srcn;
+    J->nc = nc;
+    J->nb = nb;
+    bgcn_par_run(J->T, load_task, J);
+}
+
+/* tw for length L (rows h = 1 .. L/2). */
+static void make_table(job_t *J, long L, bgcn_limb_t g)
+{
+    bgcn_limb_t p = J->P.ip;
+    double *tw = J->tw;
+    long h = L / 2;
+    if (h < 1)
+        return;
+    bgcn_limb_t w = powm(g, (p - 1) / (bgcn_limb_t)L, p);
+    long B = h < 256 ? h : 256;
+    bgcn_limb_t x = 1;
+    for (long j = 0; j < B; j++) {
+        tw[h + j] = balanced(x, p);
+        x = mulm(x, w, p);
+    }
+    double wB = balanced(x, p); /* w^B */
+    for (long j = B; j < h; j += B)
+        J->ops->scale(tw + h + j, tw + h + j - B, B, wB, &J->P);
+    for (long r = h / 2; r >= 1; r /= 2)
+        for (long j = 0; j < r; j++)
+            tw[r + j] = tw[2 * r + 2 * j];
+}
+
+/* ---- CRT ---- */
+
+typedef struct {
+    bgcn_limb_t c, cq; /* a constant < p and floor(c 2^64 / p) */
+} shoup_t;
+
+static shoup_t shoup(bgcn_limb_t c, bgcn_limb_t p)
+{
+    shoup_t s = {c, (bgcn_limb_t)(((u128)c << 64) / p)};
+    return s;
+}
+
+/* a c mod p for any 64-bit a. */
+static inline bgcn_limb_t shoup_mul(bgcn_limb_t a, shoup_t s, bgcn_limb_t p)
+{
+    bgcn_limb_t q = (bgcn_limb_t)(((u128)a * s.cq) >> 64);
+    bgcn_limb_t r = a * s.c - q * p;
+    return r >= p ? r - p : r;
+}
+
+typedef struct {
+    double *res[NP_MAX];
+    int np, nb, T;
+    long nc, rn;
+    bgcn_limb_t *rp;
+    bgcn_limb_t *buf[64];
+    long lo[64], len[64];
+    bgcn_status st[64];
+    shoup_t inv[NP_MAX][NP_MAX]; /* p_j^-1 mod p_i, j < i */
+} crt_t;
+
+/* Adds {v, nl} (nl <= 4) times 2^o into {rp, rn}; the true sum fits. */
+static void add_at(bgcn_limb_t *rp, long rn, const bgcn_limb_t *v, int nl,
+                   long o)
+{
+    long q = o / 64;
+    int sh = (int)(o % 64);
+    bgcn_limb_t w[5];
+    w[nl] = 0;
+    for (int i = 0; i < nl; i++)
+        w[i] = v[i];
+    if (sh) {
+        w[nl] = v[nl - 1] >> (64 - sh);
+        for (int i = nl - 1; i > 0; i--)
+            w[i] = (v[i] << sh) | (v[i - 1] >> (64 - sh));
+        w[0] = v[0] << sh;
+    }
+    bgcn_limb_t c = 0;
+    int i;
+    for (i = 0; i <= nl && q + i < rn; i++) {
+        bgcn_limb_t x = rp[q + i], y = w[i] + c;
+        c = y < c;
+        x += y;
+        c += x < y;
+        rp[q + i] = x;
+    }
+    for (; i <= nl; i++)
+        BGCN_ASSERT(w[i] == 0);
+    for (long j = q + nl + 1; c && j < rn; j++) {
+        rp[j]++;
+        c = rp[j] == 0;
+    }
+    BGCN_ASSERT(c == 0);
+}
+
+static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
+                      long c0, long c1)
+{
+    int np = C->np;
+    for (long s = c0; s < c1; s++) {
+        if ((s & 4095) == 0 && bgcn_interrupt_flag)
+            return;
+        bgcn_limb_t y[NP_MAX] = {0};
+        for (int i = 0; i < np; i++) {
+            bgcn_limb_t p = fp_p[i];
+            /* |residue| < p after the inverse transform */
+            long long r = (long long)C->res[i][s];
+            bgcn_limb_t t = (bgcn_limb_t)(r + ((r >> 63) & (long long)p));
+            for (int j = 0; j < i; j++) {
+                bgcn_limb_t yj = y[j] >= p ? y[j] - p : y[j];
+                t = shoup_mul(t + p - yj, C->inv[i][j], p);
+            }
+            y[i] = t;
+        }
+        /* v = y0 + p0 (y1 + p1 (y2 + p2 y3)), at most 4 limbs. */
+        bgcn_limb_t v[4] = {y[np - 1], 0, 0, 0};
+        int nl = 1;
+        for (int i = np - 2; i >= 0; i--) {
+            u128 c = y[i];
+            for (int l = 0; l < nl; l++) {
+                c += (u128)v[l] * fp_p[i];
+                v[l] = (bgcn_limb_t)c;
+                c >>= 64;
+            }
+            if (c)
+                v[nl++] = (bgcn_limb_t)c;
+        }
+        add_at(out, outn, v, nl, s * C->nb - base_bit);
+    }
+}
+
+static void crt_task(void *vc, int t)
+{
+    crt_t *C = vc;
+    long c0 = C->nc * t / C->T, c1 = C->nc * (t + 1) / C->T;
+    C->st[t] = BGCN_OK;
+    if (c0 >= c1)
+        return;
+    if (t == 0) {
+        crt_range(C, C->rp, C->rn, 0, c0, c1);
+        return;
+    }
+    long lo = c0 * C->nb / 64;
+    long hi = ((c1 - 1) * C->nb + 202) / 64 + 1;
+    if (hi > C->rn)
+        hi = C->rn;
+    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(hi - lo));
+    if (!buf) {
+        C->st[t] = BGCN_ENOMEM;
+        return;
+    }
+    memset(buf, 0, (size_t)(hi - lo) * sizeof *buf);
+    C->buf[t] = buf;
+    C->lo[t] = lo;
+    C->len[t] = hi - lo;
+    crt_range(C, buf, hi - lo, lo * 64, c0, c1);
+}
+
+static bgcn_status crt(bgcn_limb_t *rp, long rn, double *const res[], int np,
+                       int nb, long nc, int T)
+{
+    crt_t C;
+    memset(&C, 0, sizeof C);
+    for (int i = 0; i < np; i++)
+        C.res[i] = res[i];
+    C.np = np;
+    C.nb = nb;
+    C.nc = nc;
+    C.rn = rn;
+    C.rp = rp;
+    C.T = T;
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < i; j++)
+            C.inv[i][j] = shoup(powm(fp_p[j] % fp_p[i], fp_p[i] - 2, fp_p[i]),
+                                fp_p[i]);
+    memset(rp, 0, (size_t)rn * sizeof *rp);
+    bgcn_par_run(T, crt_task, &C);
+    bgcn_status st = BGCN_OK;
+    for (int t = 0; t < T; t++) {
+        if (C.st[t] != BGCN_OK)
+            st = C.st[t];
+        if (C.buf[t]) {
+            if (st == BGCN_OK)
+                mi_add_in(rp + C.lo[t], rn - C.lo[t], C.buf[t], C.len[t]);
+            bgcn_free_limbs(C.buf[t]);
+        }
+    }
+    return st;
+}
+
+/* ---- entry ---- */
+
+
+int bgcn_nttfp_log2_len(long an, long bn)
+{
+    plan_t pl;
+    return choose(an, bn, &pl) ? pl.k : -1;
+}
+
+bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                               long an, const bgcn_limb_t *bp, long bn,
+                               const nttfp_ops *ops, int threads)
+{
+    plan_t pl;
+    int square = bp == NULL;
+    if (!choose(an, bn, &pl))
+        return BGCN_ENOMEM;
+    long L = 1L << pl.k, rn = an + bn;
+    if (threads < 1)
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    double *res[NP_MAX] = {NULL}, *tb = NULL, *tw = NULL;
+    bgcn_status st = BGCN_OK;
+    for (int i = 0; i < pl.np; i++)
+        if (!(res[i] = (double *)bgcn_alloc_limbs((size_t)L)))
+            goto nomem;
+    if (!square && !(tb = (double *)bgcn_alloc_limbs((size_t)L)))
+        goto nomem;
+    if (!(tw = (double *)bgcn_alloc_limbs((size_t)L)))
+        goto nomem;
+
+    job_t J;
+    memset(&J, 0, sizeof J);
+    J.ops = ops;
+    J.tw = tw;
+    J.T = threads;
+    for (int i = 0; i < pl.np; i++) {
+        make_prime(&J.P, fp_p[i]);
+        make_table(&J, L, fp_g[i]);
+        load(&J, res[i], L, ap, an, pl.na, pl.nb);
+        transform(&J, res[i], L, 1);
+        if (!square) {
+            load(&J, tb, L, bp, bn, pl.nbc, pl.nb);
+            transform(&J, tb, L, 1);
+        }
+        bgcn_limb_t linv = powm((bgcn_limb_t)L, fp_p[i] - 2, fp_p[i]);
+        J.a = res[i];
+        J.m = L;
+        J.b = square ? res[i] : tb;
+        J.c = balanced(linv, fp_p[i]);
+        bgcn_par_run(J.T, pointwise_task, &J);
+        transform(&J, res[i], L, 0);
+        if (bgcn_interrupt_flag) {
+            st = BGCN_EINTR;
+            goto out;
+        }
+    }
+    st = crt(rp, rn, res, pl.np, pl.nb, pl.na + pl.nbc - 1, threads);
+    if (st == BGCN_OK && bgcn_interrupt_flag)
+        st = BGCN_EINTR;
+    goto out;
+nomem:
+    st = BGCN_ENOMEM;
+out:
+    for (int i = 0; i < NP_MAX; i++)
+        bgcn_free_limbs((bgcn_limb_t *)res[i]);
+    bgcn_free_limbs((bgcn_limb_t *)tb);
+    bgcn_free_limbs((bgcn_limb_t *)tw);
+    return st;
+}

@@ -1,0 +1,118 @@
+/* nttfp-impl.h -- private to the floating-point NTT (ntt_fp.c, the
+ * driver, and its kernels ntt_fp_avx2.c and the scalar twin in
+ * ntt_fp.c): the prime parameters and the table of kernels.
+ *
+ * Arithmetic: residues mod primes p < 2^50 held in doubles as signed
+ * integers ("balanced": |x| <= 7p/8 between operations).  A product a b
+ * (|a| <= 2^51, |b| <= p) is h = fl(a b) plus its exact rounding error
+ * l = fma(a, b, -h); with q = round(h / p) (from h * (1/p)), the integer
+ * a b - q p = fma(-q, p, h) + l is exact in doubles and |a b - q p| <=
+ * 7p/8: |a b / p| <= 2^50 and the computed quotient is off by at most
+ * 3 * 2^-53 relative, 0.375, plus 0.5 for the rounding.  A sum
+ * |s| <= 2^51 is reduced by s - p round(s / p) to |.| <= p/2 + 1.
+ *
+ * Kernels (one table per instruction set; the scalar twin computes every
+ * result with exact 128-bit integer arithmetic instead of the double
+ * trick, so a test comparing the two checks the trick itself).  Results
+ * of the two may differ by multiples of p; nttfp_canon maps both to
+ * [0, p).  Sizes are powers of two; the vector kernels need h >= 4 for
+ * the single-level functions and m >= 16 for whole transforms. */
+#ifndef BGCN_NTTFP_IMPL_H
+#define BGCN_NTTFP_IMPL_H
+
+#include "bgcn.h"
+
+typedef struct {
+    double p, pinv; /* the prime and fl(1/p) */
+    bgcn_limb_t ip; /* the prime as an integer */
+    double c32, c64; /* 2^32 and 2^64 mod p, balanced */
+} nttfp_prime;
+
+/* Twiddle table: tw[h + j] = w_{2h}^j (balanced, |.| <= p/2 + 1) for
+ * h = 1, 2, 4, ..., L/2 and 0 <= j < h, w_{2h} a primitive 2h-th root of
+ * unity; row h is contiguous.  The inverse uses w^-j = -w^(h-j). */
+typedef struct nttfp_ops {
+    const char *name;
+    /* One DIF level on the block {x, 2h}, butterflies j0 <= j < j1:
+     * (x_j, x_{j+h}) -> (x_j + x_{j+h}, (x_j - x_{j+h}) w_{2h}^j). */
+    void (*fwd_level)(double *x, long h, long j0, long j1, const double *tw,
+                      const nttfp_prime *P);
+    /* The whole forward transform of {a, m}: natural order in, bit
+     * reversed out. */
+    void (*fwd)(double *a, long m, const double *tw, const nttfp_prime *P);
+    /* One DIT level on {x, 2h}, j0 <= j < j1: t = x_{j+h} w_{2h}^-j,
+     * (x_j, x_{j+h}) -> (x_j + t, x_j - t). */
+    void (*inv_level)(double *x, long h, long j0, long j1, const double *tw,
+                      const nttfp_prime *P);
+    /* Inverse of fwd up to the factor m: bit reversed in, natural out. */
+    void (*inv)(double *a, long m, const double *tw, const nttfp_prime *P);
+    /* a_i = a_i b_i c for 0 <= i < n (b may equal a), c balanced. */
+    void (*pointwise)(double *a, const double *b, long n, double c,
+                      const nttfp_prime *P);
+    /* dst_i = src_i * c for 0 <= i < n, reduced to |.| <= p/2 + 1 (dst
+     * may equal src): the twiddle rows. */
+    void (*scale)(double *dst, const double *src, long n, double c,
+                  const nttfp_prime *P);
+    /* r_i = coefficient i of {a, an} (nb bits each, 1 <= nb <= 96, bits
+     * beyond the end are zero) mod p, balanced, for i0 <= i < i1. */
+    void (*load)(double *r, long i0, long i1, const bgcn_limb_t *a, long an,
+                 int nb, const nttfp_prime *P);
+} nttfp_ops;
+
+extern const nttfp_ops bgcn_nttfp_scalar;
+#if defined(__x86_64__) && defined(__GNUC__)
+#define BGCN_HAVE_NTTFP_AVX2 1
+extern const nttfp_ops bgcn_nttfp_avx2;
+#endif
+
+/* {rp, an+bn} = {ap,an} * {bp,bn} (bp NULL: the square of {ap,an}, bn =
+ * an) with the kernels ops on `threads` threads (1 .. 64); an >= bn >= 1,
+ * rp not overlapping the sources.  BGCN_OK, BGCN_ENOMEM (also for sizes
+ * beyond the largest transform) or BGCN_EINTR. */
+bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                               long an, const bgcn_limb_t *bp, long bn,
+                               const nttfp_ops *ops, int threads) BGCN_WUR;
+/* log2 of the transform length for an x bn, -1 if too large. */
+int bgcn_nttfp_log2_len(long an, long bn);
+
+/* Bits [o, o + nb) of {a, an} as three 32-bit pieces (zero beyond the
+ * end), nb <= 96. */
+static inline void nttfp_get_bits(const bgcn_limb_t *a, long an, long o,
+                                  int nb, bgcn_limb_t x[3])
+{
+    long q = o / 64;
+    int sh = (int)(o % 64);
+    bgcn_limb_t l0, l1, l2;
+    if (q + 2 < an) {
+        l0 = a[q];
+        l1 = a[q + 1];
+        l2 = a[q + 2];
+    } else {
+        l0 = q < an ? a[q] : 0;
+        l1 = q + 1 < an ? a[q + 1] : 0;
+        l2 = q + 2 < an ? a[q + 2] : 0;
+    }
+    bgcn_limb_t v0 = l0, v1 = l1;
+    if (sh) {
+        v0 = (l0 >> sh) | (l1 << (64 - sh));
+        v1 = (l1 >> sh) | (l2 << (64 - sh));
+    }
+    if (nb < 64) {
+        v0 &= ((bgcn_limb_t)1 << nb) - 1;
+        v1 = 0;
+    } else if (nb < 128) {
+        v1 &= ((bgcn_limb_t)1 << (nb - 64)) - 1;
+    }
+    x[0] = v0 & 0xffffffffu;
+    x[1] = v0 >> 32;
+    x[2] = v1;
+}
+
+/* x (|x| < 2^52, an integer) to [0, p). */
+static inline bgcn_limb_t nttfp_canon(double x, const nttfp_prime *P)
+{
+    long long v = (long long)x % (long long)P->ip;
+    return (bgcn_limb_t)(v < 0 ? v + (long long)P->ip : v);
+}
+
+#endif

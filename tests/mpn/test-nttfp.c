@@ -1,0 +1,391 @@
+/* test-nttfp.c -- the floating-point NTT (src/mpn/ntt_fp.c) and the
+ * engine's threads.
+ *
+ * Kernels: every AVX2 kernel against its scalar twin (exact 128-bit
+ * integer arithmetic) on random and extreme residues, results compared
+ * mod p; skipped where the CPU lacks AVX2/FMA.  Products: both kernel
+ * sets against GMP at sizes around every transform length and prime-count
+ * switch up to 2^13 points (just below and past each), operands of every
+ * testlib shape, unbalanced pairs and squares.  Threads: the same product
+ * on 1..4 threads is bit for bit the same; an allocation failure inside a
+ * thread (the CRT buffers of threads after the first) is BGCN_ENOMEM with
+ * nothing leaked; a raised interrupt flag stops a threaded product with
+ * BGCN_EINTR, also when raised by another thread while it runs. */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nttfp-impl.h"
+#include "testlib.h"
+
+static void setup(void)
+{
+    t_seed();
+}
+
+static void teardown(void)
+{
+    bgcn_alloc_fail_after(0);
+    bgcn_interrupt_flag = 0;
+    bgcn_threads_set(0);
+}
+
+TestSuite(nttfp, .init = setup, .fini = teardown, .timeout = 240);
+
+/* The vector kernels if this CPU can run them, else NULL. */
+static const nttfp_ops *vec_ops(void)
+{
+#ifdef BGCN_HAVE_NTTFP_AVX2
+    const bgcn_kernels *k = bgcn_kernel_path("adx");
+    if (k && bgcn_cpu_supported(k) && k->nttfp)
+        return k->nttfp;
+#endif
+    return NULL;
+}
+
+static const bgcn_limb_t primes[] = {0x3fff300000001u, 0x3ffed00000001u,
+                                     0x3ffeb00000001u, 0x3ffc100000001u};
+static const bgcn_limb_t roots[] = {5, 7, 3, 3};
+
+static bgcn_limb_t mulm(bgcn_limb_t a, bgcn_limb_t b, bgcn_limb_t p)
+{
+    return (bgcn_limb_t)(((unsigned __int128)a * b) % p);
+}
+
+static double bal(bgcn_limb_t x, bgcn_limb_t p)
+{
+    return x > p / 2 ? -(double)(p - x) : (double)x;
+}
+
+static void prime_of(nttfp_prime *P, int i)
+{
+    bgcn_limb_t p = primes[i];
+    P->ip = p;
+    P->p = (double)p;
+    P->pinv = 1.0 / (double)p;
+    bgcn_limb_t c32 = ((bgcn_limb_t)1 << 32) % p;
+    P->c32 = bal(c32, p);
+    P->c64 = bal(mulm(c32, c32, p), p);
+}
+
+/* The twiddle table for length L by plain modular powers. */
+static double *table(long L, int i)
+{
+    bgcn_limb_t p = primes[i], e = (p - 1) / (bgcn_limb_t)L, w = 1, b = roots[i];
+    for (; e; e >>= 1) {
+        if (e & 1)
+            w = mulm(w, b, p);
+        b = mulm(b, b, p);
+    }
+    double *tw = malloc((L + 4) * sizeof *tw);
+    tw[0] = 0;
+    for (long h = 1; h < L; h *= 2) {
+        /* w_{2h} = w^(L / 2h) */
+        bgcn_limb_t r = 1, x = w;
+        for (long s = L / (2 * h); s > 1; s /= 2)
+            x = mulm(x, x, p);
+        for (long j = 0; j < h; j++) {
+            tw[h + j] = bal(r, p);
+            r = mulm(r, x, p);
+        }
+    }
+    tw[L] = 1;
+    return tw;
+}
+
+/* A residue: random balanced, or one of the extremes. */
+static double residue(bgcn_limb_t p)
+{
+    switch (t_rand_below(6)) {
+    case 0: return (double)(p / 2);
+    case 1: return -(double)(p / 2);
+    case 2: return 0;
+    default: return bal(t_rand_below(p), p);
+    }
+}
+
+static void same_mod(const char *what, const double *x, const double *y,
+                     long n, const nttfp_prime *P)
+{
+    for (long i = 0; i < n; i++)
+        if (nttfp_canon(x[i], P) != nttfp_canon(y[i], P))
+            cr_assert_fail("%s: index %ld of %ld differs mod p (%.0f vs %.0f)",
+                           what, i, n, x[i], y[i]);
+}
+
+Test(nttfp, kernels_vs_scalar_twin)
+{
+    const nttfp_ops *v = vec_ops(), *s = &bgcn_nttfp_scalar;
+    if (!v)
+        cr_skip_test("no AVX2/FMA on this CPU");
+    for (int pi = 0; pi < 4; pi++) {
+        nttfp_prime P;
+        prime_of(&P, pi);
+        for (long m = 2; m <= 4096; m *= 2) {
+            double *tw = table(m, pi);
+            double *a = malloc(m * sizeof *a), *b = malloc(m * sizeof *b);
+            double *c = malloc(m * sizeof *c);
+            for (long i = 0; i < m; i++)
+                a[i] = residue(P.ip);
+            memcpy(b, a, m * sizeof *a);
+            v->fwd(a, m, tw, &P);
+            s->fwd(b, m, tw, &P);
+            same_mod("fwd", a, b, m, &P);
+            for (long i = 0; i < m; i++)
+                c[i] = residue(P.ip);
+            memcpy(b, a, m * sizeof *a);
+            v->pointwise(a, c, m, c[0], &P);
+            s->pointwise(b, c, m, c[0], &P);
+            same_mod("pointwise", a, b, m, &P);
+            memcpy(b, a, m * sizeof *a);
+            v->inv(a, m, tw, &P);
+            s->inv(b, m, tw, &P);
+            same_mod("inv", a, b, m, &P);
+            /* single levels on partial ranges (the threads' shares) */
+            long h = m / 2;
+            if (h >= 4) {
+                long j0 = 4 * (long)t_rand_below(h / 4), j1 = h;
+                memcpy(b, a, m * sizeof *a);
+                v->fwd_level(a, h, j0, j1, tw, &P);
+                s->fwd_level(b, h, j0, j1, tw, &P);
+                same_mod("fwd_level", a, b, m, &P);
+                memcpy(b, a, m * sizeof *a);
+                v->inv_level(a, h, j0, j1, tw, &P);
+                s->inv_level(b, h, j0, j1, tw, &P);
+                same_mod("inv_level", a, b, m, &P);
+            }
+            v->scale(a, c, m, c[m - 1], &P);
+            s->scale(b, c, m, c[m - 1], &P);
+            same_mod("scale", a, b, m, &P);
+            for (long i = 0; i < m; i++)
+                cr_assert(a[i] <= P.p / 2 + 1 && a[i] >= -P.p / 2 - 1,
+                          "scale result not reduced");
+            free(tw);
+            free(a);
+            free(b);
+            free(c);
+        }
+        /* load: every width, all-ones and random limbs */
+        long an = 40;
+        bgcn_limb_t *src = malloc(an * sizeof *src);
+        double *a = malloc(64 * 40 * sizeof *a), *b = malloc(64 * 40 * sizeof *b);
+        for (int nb = 1; nb <= 96; nb++) {
+            t_fill(src, an);
+            long nc = (an * 64 + nb - 1) / nb;
+            v->load(a, 0, nc, src, an, nb, &P);
+            s->load(b, 0, nc, src, an, nb, &P);
+            same_mod("load", a, b, nc, &P);
+        }
+        free(src);
+        free(a);
+        free(b);
+    }
+}
+
+/* One product with ops on T threads against GMP; bn = 0: square. */
+static void check_prod(const nttfp_ops *ops, long an, long bn, int T)
+{
+    int sqr = bn == 0;
+    if (sqr)
+        bn = an;
+    long rn = an + bn;
+    bgcn_limb_t *a = t_alloc_guarded(an), *b = t_alloc_guarded(bn);
+    bgcn_limb_t *r = t_alloc_guarded(rn), *w = malloc(rn * sizeof *w);
+    t_fill(a, an);
+    t_fill(b, bn);
+    bgcn_status st = bgcn_mul_nttfp_ops(r, a, an, sqr ? NULL : b, bn, ops, T);
+    cr_assert_eq(st, BGCN_OK, "%s %ldx%ld: status %d", ops->name, an, bn, st);
+    cr_assert(t_check_guards(r, rn), "guard limbs of rp");
+    if (sqr)
+        mpn_sqr((mp_limb_t *)w, (const mp_limb_t *)a, an);
+    else
+        mpn_mul((mp_limb_t *)w, (const mp_limb_t *)a, an,
+                (const mp_limb_t *)b, bn);
+    if (!t_equal(ops->name, r, w, rn))
+        cr_assert_fail("%s %ldx%ld%s on %d threads differs from GMP",
+                       ops->name, an, bn, sqr ? " (square)" : "", T);
+    t_free_guarded(a);
+    t_free_guarded(b);
+    t_free_guarded(r);
+    free(w);
+}
+
+/* n x n sizes where the plan changes (length or number of primes), and
+ * their neighbours. */
+static int edges(long *out, int max, long top)
+{
+    int ne = 0, prev_k = -1;
+    for (long n = 1; n <= top && ne + 3 <= max; n++) {
+        int k = bgcn_nttfp_log2_len(n, n);
+        if (k != prev_k && n > 1) {
+            out[ne++] = n - 1;
+            out[ne++] = n;
+            out[ne++] = n + 1;
+        }
+        prev_k = k;
+    }
+    return ne;
+}
+
+Test(nttfp, products_around_lengths)
+{
+    long e[90];
+    int ne = edges(e, 90, 3000);
+    const nttfp_ops *sets[2] = {&bgcn_nttfp_scalar, vec_ops()};
+    for (int s = 0; s < 2; s++) {
+        if (!sets[s])
+            continue;
+        for (int i = 0; i < ne; i++) {
+            long n = e[i];
+            /* the exact scalar twin is slow: fewer of its products */
+            if (s == 0 && (n > 1200 || (n > 300 && i % 3)))
+                continue;
+            check_prod(sets[s], n, n, 1);
+            check_prod(sets[s], n, 0, 1);
+            check_prod(sets[s], n, t_rand_size(1, n), 1);
+        }
+        for (long n = 1; n <= 24; n++)
+            for (long m = 1; m <= n; m++)
+                check_prod(sets[s], n, m, 1);
+    }
+}
+
+Test(nttfp, unbalanced_and_extremes)
+{
+    const nttfp_ops *v = vec_ops();
+    if (!v)
+        v = &bgcn_nttfp_scalar;
+    long shapes[][2] = {{5000, 1}, {5000, 7}, {4097, 2049}, {8191, 4095},
+                        {3000, 2999}, {2048, 2048}, {2049, 2049}};
+    for (int i = 0; i < 7; i++)
+        check_prod(v, shapes[i][0], shapes[i][1], 1 + i % 3);
+    /* all-ones squares: the largest coefficients, at the CRT bound */
+    for (long n = 100; n <= 6000; n = n * 3 + 1) {
+        bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r),
+                    *w = malloc(2 * n * sizeof *w);
+        for (long j = 0; j < n; j++)
+            a[j] = BGCN_LIMB_MAX;
+        mpn_sqr((mp_limb_t *)w, (const mp_limb_t *)a, n);
+        cr_assert_eq(bgcn_mul_nttfp_ops(r, a, n, NULL, n, v, 2), BGCN_OK);
+        cr_assert(t_equal("all-ones square", r, w, 2 * n));
+        cr_assert_eq(bgcn_mul_nttfp_ops(r, a, n, a, n, v, 1), BGCN_OK);
+        cr_assert(t_equal("all-ones product", r, w, 2 * n));
+        free(a);
+        free(r);
+        free(w);
+    }
+}
+
+/* The same product on 1..4 threads: identical results (and GMP's). */
+Test(nttfp, every_thread_count)
+{
+    const nttfp_ops *v = vec_ops();
+    if (!v)
+        v = &bgcn_nttfp_scalar;
+    long sizes[][2] = {{30000, 30000}, {20000, 9000}, {1500, 1500}};
+    for (int s = 0; s < 3; s++) {
+        long an = sizes[s][0], bn = sizes[s][1], rn = an + bn;
+        bgcn_limb_t *a = malloc(an * sizeof *a), *b = malloc(bn * sizeof *b);
+        bgcn_limb_t *r1 = malloc(rn * sizeof *r1), *r = malloc(rn * sizeof *r);
+        t_fill(a, an);
+        t_fill(b, bn);
+        mpn_mul((mp_limb_t *)r1, (const mp_limb_t *)a, an,
+                (const mp_limb_t *)b, bn);
+        for (int T = 1; T <= 4; T++) {
+            bgcn_threads_set(T);
+            cr_assert_eq(bgcn_mul_nttfp_ops(r, a, an, b, bn, v, T), BGCN_OK);
+            cr_assert(t_equal("threads", r, r1, rn), "%ldx%ld on %d threads",
+                      an, bn, T);
+        }
+        free(a);
+        free(b);
+        free(r1);
+        free(r);
+    }
+    /* through bgcn_mul and bgcn_sqr with the thread minimum lowered */
+    long save = bgcn_threads_min_limbs;
+    bgcn_threads_min_limbs = 1;
+    long n = 12000;
+    bgcn_limb_t *a = malloc(n * sizeof *a), *w = malloc(2 * n * sizeof *w),
+                *r = malloc(2 * n * sizeof *r);
+    t_fill(a, n);
+    mpn_sqr((mp_limb_t *)w, (const mp_limb_t *)a, n);
+    for (int T = 1; T <= 4; T++) {
+        bgcn_threads_set(T);
+        cr_assert_eq(bgcn_sqr(r, a, n), BGCN_OK);
+        cr_assert(t_equal("bgcn_sqr threads", r, w, 2 * n));
+        cr_assert_eq(bgcn_mul(r, a, n, a, n), BGCN_OK);
+        cr_assert(t_equal("bgcn_mul threads", r, w, 2 * n));
+    }
+    bgcn_threads_min_limbs = save;
+    free(a);
+    free(w);
+    free(r);
+}
+
+Test(nttfp, enomem_in_threads)
+{
+    const nttfp_ops *v = vec_ops();
+    if (!v)
+        v = &bgcn_nttfp_scalar;
+    long n = 4000;
+    bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r);
+    t_fill(a, n);
+    /* The arrays are the first allocations; with more than one thread the
+     * CRT buffers of threads 1.. come after them, allocated inside those
+     * threads: the last allocation that can fail is then a later one. */
+    int last_fail[5] = {0};
+    for (int T = 1; T <= 4; T++) {
+        for (int k = 1; k <= 12; k++) {
+            bgcn_alloc_fail_after(k);
+            bgcn_status st = bgcn_mul_nttfp_ops(r, a, n, a, n, v, T);
+            bgcn_alloc_fail_after(0);
+            cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "status %d", st);
+            if (k == 1)
+                cr_assert_eq(st, BGCN_ENOMEM);
+            if (st == BGCN_ENOMEM)
+                last_fail[T] = k;
+        }
+        if (T > 1)
+            cr_assert(last_fail[T] > last_fail[1],
+                      "no failure inside a thread on %d threads", T);
+    }
+    free(a);
+    free(r);
+}
+
+static void *raise_flag(void *arg)
+{
+    (void)arg;
+    struct timespec ts = {0, 2000000}; /* 2 ms */
+    nanosleep(&ts, NULL);
+    bgcn_interrupt_flag = 1;
+    return NULL;
+}
+
+Test(nttfp, eintr_in_threads)
+{
+    const nttfp_ops *v = vec_ops();
+    if (!v)
+        v = &bgcn_nttfp_scalar;
+    long n = 200000;
+    bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r);
+    t_fill(a, n);
+    for (int T = 1; T <= 4; T++) {
+        bgcn_interrupt_flag = 1;
+        cr_assert_eq(bgcn_mul_nttfp_ops(r, a, n, a, n, v, T), BGCN_EINTR);
+        bgcn_interrupt_flag = 0;
+        /* raised while it runs (the product takes far longer than 2 ms) */
+        pthread_t th;
+        cr_assert_eq(pthread_create(&th, NULL, raise_flag, NULL), 0);
+        bgcn_status st = bgcn_mul_nttfp_ops(r, a, n, NULL, n, v, T);
+        pthread_join(th, NULL);
+        cr_assert_eq(st, BGCN_EINTR, "%d threads: status %d", T, st);
+        bgcn_interrupt_flag = 0;
+    }
+    free(a);
+    free(r);
+}
