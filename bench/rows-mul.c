@@ -1,5 +1,13 @@
 /* rows-mul.c -- multiplication and squaring, n x n limbs, time per call.
  *
+ * Second table: huge operands, n = 10^3 .. 10^7 limbs, on the best path
+ * only, with the engine on 1 and on 2 threads (bgcn_threads_set; the
+ * thread minimum lowered so both rows really use the count given)
+ * against single-threaded GMP.  Those rows report wall time (the CPU time
+ * of the calling thread would miss the other thread's work), so on a
+ * loaded machine they are noisier than the others.  BIGCALC_BENCH_MAXN
+ * caps n (e.g. 1000000 for a quicker run).
+ *
  * bgcn_mul / bgcn_sqr (whatever algorithm the engine picks at that size)
  * against GMP's mpn_mul / mpn_sqr, at n = 4 .. 10^4 limbs, on every kernel
  * path.  This file is also the model for a new group: a context struct,
@@ -46,6 +54,59 @@ static void run_gmp(void *vc, long iters)
             mpn_mul(c->rp, c->ap, c->n, c->bp, c->n);
 }
 
+static void huge_rows(bgc_bench *b)
+{
+    static const long sizes[] = {1000, 10000, 100000, 1000000, 10000000};
+    long maxn = 10000000;
+    const char *cap = getenv("BIGCALC_BENCH_MAXN");
+    if (cap && atol(cap) > 0)
+        maxn = atol(cap);
+    long top = 0;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        if (sizes[s] <= maxn)
+            top = sizes[s];
+    if (!top)
+        return;
+    bgcn_limb_t *rp = bgc_bench_alloc(2 * top), *r2 = bgc_bench_alloc(2 * top);
+    bgcn_limb_t *ap = bgc_bench_alloc(top), *bp = bgc_bench_alloc(top);
+    bgc_bench_random(ap, top);
+    bgc_bench_random(bp, top);
+    long save_min = bgcn_threads_min_limbs;
+    int save_clock = b->cpu_clock;
+    bgcn_threads_min_limbs = 1;
+    bgc_bench_table(b, "huge n x n limbs, best path, engine on 1 and 2 "
+                       "threads (wall time) vs GMP (1 thread)", 0);
+    for (int sqr = 0; sqr <= 1; sqr++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            if (sizes[s] > top)
+                continue;
+            struct mctx c = {sqr, rp, ap, bp, sizes[s]};
+            b->cpu_clock = 0;
+            bgc_bench_time gmp = bgc_bench_measure(b, run_gmp, &c);
+            run_gmp(&c, 1);
+            for (long i = 0; i < 2 * c.n; i++)
+                r2[i] = rp[i];
+            for (int th = 1; th <= 2; th++) {
+                bgcn_threads_set(th);
+                bgc_bench_row r = {.op = sqr ? "sqr" : "mul",
+                                   .path = th == 1 ? "1 thread" : "2 threads",
+                                   .size = c.n, .unit = "limbs", .gmp = gmp};
+                run_engine(&c, 1);
+                if (!bgc_bench_same(b, r.op, rp, r2, 2 * c.n))
+                    r.note = "MISMATCH";
+                r.eng = bgc_bench_measure(b, run_engine, &c);
+                bgc_bench_emit(b, &r);
+            }
+        }
+    bgcn_threads_set(0);
+    bgcn_threads_min_limbs = save_min;
+    b->cpu_clock = save_clock;
+    bgc_bench_free(rp);
+    bgc_bench_free(r2);
+    bgc_bench_free(ap);
+    bgc_bench_free(bp);
+}
+
 void bgc_bench_rows_mul(bgc_bench *b)
 {
     static const long sizes[] = {4, 8, 16, 32, 64, 128, 512, 1000, 10000};
@@ -78,4 +139,5 @@ void bgc_bench_rows_mul(bgc_bench *b)
     bgc_bench_free(r2);
     bgc_bench_free(ap);
     bgc_bench_free(bp);
+    huge_rows(b);
 }

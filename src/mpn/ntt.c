@@ -500,6 +500,8 @@ static void choose_size(long an, long bn, int *kp, int *nbp, long *nap,
 
 int bgcn_ntt_log2_len(long an, long bn)
 {
+    if (bgcn_kern.nttfp) /* the length the floating-point NTT would use */
+        return bgcn_nttfp_log2_len(an, bn);
     long na, nbc;
     int k, nb, np;
     choose_size(an, bn, &k, &nb, &na, &nbc, &np);

@@ -545,7 +545,38 @@ static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
             if (c)
                 v[nl++] = (bgcn_limb_t)c;
         }
-        add_at(out, outn, v, nl, s * C->nb - base_bit);
+        long o = s * C->nb - base_bit, q = o / 64;
+        if (q + 5 > outn) {
+            add_at(out, outn, v, nl, o);
+            continue;
+        }
+        /* The common case, unrolled: five limbs, no loop on nl (the
+         * limbs of v above nl are zero). */
+        int sh = (int)(o % 64);
+        bgcn_limb_t w0 = v[0], w1 = v[1], w2 = v[2], w3 = v[3], w4 = 0;
+        if (sh) {
+            w4 = w3 >> (64 - sh);
+            w3 = (w3 << sh) | (w2 >> (64 - sh));
+            w2 = (w2 << sh) | (w1 >> (64 - sh));
+            w1 = (w1 << sh) | (w0 >> (64 - sh));
+            w0 <<= sh;
+        }
+        bgcn_limb_t *d = out + q;
+        unsigned long long c, t;
+        c = __builtin_add_overflow(d[0], w0, &t);
+        d[0] = t;
+        c = __builtin_add_overflow(d[1], w1 + c, &t) | (c && w1 + c == 0);
+        d[1] = t;
+        c = __builtin_add_overflow(d[2], w2 + c, &t) | (c && w2 + c == 0);
+        d[2] = t;
+        c = __builtin_add_overflow(d[3], w3 + c, &t) | (c && w3 + c == 0);
+        d[3] = t;
+        c = __builtin_add_overflow(d[4], w4 + c, &t) | (c && w4 + c == 0);
+        d[4] = t;
+        for (long j = q + 5; c && j < outn; j++) {
+            out[j]++;
+            c = out[j] == 0;
+        }
     }
 }
 

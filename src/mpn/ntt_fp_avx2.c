@@ -267,11 +267,40 @@ static TGT void scale(double *dst, const double *src, long n, double c,
         dst[i] = sred(smulmod(src[i], c, P->p, P->pinv), P->p, P->pinv);
 }
 
+/* Four unsigned 32-bit values to doubles: flipping the top bit makes
+ * them signed, converted exactly, then 2^31 added back. */
+static inline TGT V u32_to_pd(const unsigned *x)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)x);
+    v = _mm_xor_si128(v, _mm_set1_epi32((int)0x80000000u));
+    return _mm256_add_pd(_mm256_cvtepi32_pd(v), _mm256_set1_pd(2147483648.0));
+}
+
 static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
                      long an, int nb, const nttfp_prime *P)
 {
     const double p = P->p, pinv = P->pinv, c32 = P->c32, c64 = P->c64;
-    for (long i = i0; i < i1; i++) {
+    const V vp = _mm256_set1_pd(p), vpinv = _mm256_set1_pd(pinv);
+    const V magic = _mm256_set1_pd(MAGIC), v32 = _mm256_set1_pd(c32);
+    const V v64 = _mm256_set1_pd(c64);
+    long i = i0;
+    /* the bits scalar, the arithmetic four coefficients at a time */
+    for (; i + 4 <= i1; i += 4) {
+        unsigned x0[4], x1[4], x2[4];
+        for (int l = 0; l < 4; l++) {
+            bgcn_limb_t x[3];
+            nttfp_get_bits(a, an, (i + l) * nb, nb, x);
+            x0[l] = (unsigned)x[0];
+            x1[l] = (unsigned)x[1];
+            x2[l] = (unsigned)x[2];
+        }
+        V s = _mm256_add_pd(
+            u32_to_pd(x0),
+            _mm256_add_pd(vmulmod(u32_to_pd(x1), v32, vp, vpinv, magic),
+                          vmulmod(u32_to_pd(x2), v64, vp, vpinv, magic)));
+        _mm256_storeu_pd(r + i, vred(s, vp, vpinv, magic));
+    }
+    for (; i < i1; i++) {
         bgcn_limb_t x[3];
         nttfp_get_bits(a, an, i * nb, nb, x);
         /* the pieces are below 2^32: signed conversions (one instruction) */

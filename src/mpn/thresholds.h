@@ -77,6 +77,21 @@
  * Toom-4 values spread so much between runs; the choice at a single size
  * is lumpy (it depends on where the recursion's leaves land).  NTT
  * lengths from 2^17 were not measured and always use the NTT. */
+/* The adx and avx512 paths run the floating-point NTT (ntt_fp.c, AVX2
+ * kernels), whose transform lengths differ from ntt.c's: their NTT
+ * values index its lengths (bgcn_ntt_log2_len follows the path).  adx:
+ * measured 2026-12-01 21:35 UTC on AMD EPYC (Zen 3, 2 vCPUs, load
+ * average 16 from other sessions), thread CPU time, minimum of 6-20
+ * runs, bgcn_mul/bgcn_sqr with the NTT threshold out of reach (Toom)
+ * against bgcn_mul_nttfp_ops at n x n = 600 .. 30000 limbs (a scratch
+ * program, /tmp; the ratios NTT/Toom): mul 1.22 at 1500, 1.03-1.10 at
+ * 2100-3000 (length 2^12-2^13), 0.98 at 3500, 0.89 at 4000, 0.55 at
+ * 10^4, 0.44 at 30000; sqr 1.24-1.27 at 2100-3000, 0.96 at 3500, 0.98
+ * at 4000, 1.01 at 6000 (2^14), 0.83 at 7000, 0.69 at 10^4.  So mul
+ * from 3500, sqr from 4000 (2^13) and 6000 (2^14).  avx512: its
+ * previous (ntt.c) values are kept as they are, not measured with the
+ * new NTT (no AVX-512 machine in this session); its faster Toom makes
+ * the crossover later, not earlier. */
 #ifndef BGCN_THRESHOLDS_H
 #define BGCN_THRESHOLDS_H
 
@@ -125,19 +140,19 @@
 #define BGCN_ADX_MUL_TOOM22 23
 #define BGCN_ADX_MUL_TOOM33 200
 #define BGCN_ADX_MUL_TOOM44 375
-#define BGCN_ADX_MUL_NTT 5504
+#define BGCN_ADX_MUL_NTT 3500
 #define BGCN_ADX_SQR_TOOM2 38
 #define BGCN_ADX_SQR_TOOM3 250
 #define BGCN_ADX_SQR_TOOM4 650
-#define BGCN_ADX_SQR_NTT 5504
+#define BGCN_ADX_SQR_NTT 4000
 #define BGCN_ADX_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = BGCN_NTT_NEVER, [13] = 5504, [14] = 8670, \
-    [15] = 10881, [16] = 21761 }
+    [12] = BGCN_NTT_NEVER, [13] = 3500, [14] = 0, \
+    [15] = 0, [16] = 0 }
 #define BGCN_ADX_SQR_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = BGCN_NTT_NEVER, [13] = 5504, [14] = 8670, \
-    [15] = 10881, [16] = 21761 }
+    [12] = BGCN_NTT_NEVER, [13] = 4000, [14] = 6000, \
+    [15] = 0, [16] = 0 }
 
 /* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ---- */
 #define BGCN_AVX512_MUL_TOOM22 40
