@@ -9,10 +9,14 @@
 #include <time.h>
 
 static int verbose;
+static double cpu_now(void);
+static double t_linalg; /* CPU time when the linear algebra started */
 
 static void progress(void *arg, int phase, long done, long total)
 {
     (void)arg;
+    if (phase == BGCN_SIQS_LINALG)
+        t_linalg = cpu_now();
     if (verbose)
         fprintf(stderr, "\rSIQS phase %d %ld/%ld   ", phase, done, total);
 }
@@ -42,12 +46,24 @@ static int one(const char *s)
     }
     bgcn_limb_t *f = calloc((size_t)nn + 1, 8);
     long fn = 0;
-    bgcn_siqs_opts o = {progress, NULL, 1};
+    bgcn_siqs_opts o = {.progress = progress, .seed = 1};
+    /* tuning knobs, see siqs.h */
+    if (getenv("SIQS_FB"))
+        o.fb_size = atol(getenv("SIQS_FB"));
+    if (getenv("SIQS_NB"))
+        o.nblocks = atol(getenv("SIQS_NB"));
+    if (getenv("SIQS_LPM"))
+        o.lp_mult = atol(getenv("SIQS_LPM"));
+    if (getenv("SIQS_SB"))
+        o.small_bound = atol(getenv("SIQS_SB"));
+    if (getenv("SIQS_SLACK"))
+        o.slack_bits = atof(getenv("SIQS_SLACK"));
     double t0 = cpu_now();
     bgcn_status st = bgcn_siqs(f, &fn, n, nn, &o);
     double t = cpu_now() - t0;
     if (verbose)
-        fprintf(stderr, "\n");
+        fprintf(stderr, "\nlast linear algebra + square root: %.3f s\n",
+                cpu_now() - t_linalg);
     unsigned char out[200];
     size_t ol = 0;
     if (st == BGCN_OK && fn > 0 && bgcn_get_str(out, &ol, 10, f, fn) == BGCN_OK) {

@@ -231,6 +231,7 @@ typedef struct siqs_ctx {
     long bucket_cap;
 
     siqs_rels rels;
+    bgcn_siqs_opts opts;
     bgcn_siqs_progress_fn opts_progress;
     void *opts_arg;
 } siqs_ctx;

@@ -74,6 +74,11 @@ static uint32_t sqrtmod(uint32_t a, uint32_t p)
     return r;
 }
 
+/* Primes below this are not sieved, only trial-divided (the threshold
+ * allows for them: SIQS_SLACK_BITS). */
+#define SIQS_SMALL_BOUND 30
+#define SIQS_SLACK_BITS 12.0
+
 /* Parameters by decimal digits of N, interpolated between rows:
  * factor-base size, sieve blocks (the interval [-M, M) is nblocks *
  * SIQS_BLOCK bytes), large primes up to lp_mult * the largest
@@ -84,12 +89,12 @@ static const struct siqs_param {
     long nblocks;
     long lp_mult;
 } params[] = {
-    {20, 80, 1, 20},      {30, 200, 1, 30},     {40, 450, 2, 40},
-    {45, 700, 2, 40},     {50, 1100, 2, 50},    {55, 1600, 2, 50},
-    {60, 2300, 4, 60},    {65, 3500, 4, 60},    {70, 5500, 6, 80},
-    {75, 8500, 6, 80},    {80, 13000, 8, 100},  {85, 20000, 8, 100},
-    {90, 30000, 10, 120}, {95, 45000, 10, 120}, {100, 60000, 12, 150},
-    {120, 100000, 12, 150},
+    {20, 100, 1, 20},      {30, 200, 1, 30},      {35, 300, 1, 30},
+    {40, 500, 1, 40},      {45, 900, 1, 40},      {50, 1500, 1, 50},
+    {55, 2500, 2, 50},     {60, 4500, 2, 60},     {65, 9000, 4, 80},
+    {70, 15000, 4, 100},   {75, 25000, 6, 100},   {80, 40000, 6, 120},
+    {85, 60000, 8, 120},   {90, 90000, 8, 150},   {95, 120000, 10, 150},
+    {120, 130000, 10, 150},
 };
 
 static void pick_params(siqs_ctx *c, double digits)
@@ -106,6 +111,12 @@ static void pick_params(siqs_ctx *c, double digits)
     c->F = (long)(a->fb + f * (double)(b->fb - a->fb));
     c->nblocks = f < 0.5 ? a->nblocks : b->nblocks;
     c->lp_max = (uint32_t)(a->lp_mult + f * (double)(b->lp_mult - a->lp_mult));
+    if (c->opts.fb_size >= 50 && c->opts.fb_size < SIQS_FB_MAX)
+        c->F = c->opts.fb_size;
+    if (c->opts.nblocks >= 1 && c->opts.nblocks <= 64)
+        c->nblocks = c->opts.nblocks;
+    if (c->opts.lp_mult >= 1 && c->opts.lp_mult <= 10000)
+        c->lp_max = (uint32_t)c->opts.lp_mult;
 }
 
 /* Knuth-Schroeppel: the k maximising the expected contribution of the
@@ -231,7 +242,9 @@ static bgcn_status setup(siqs_ctx *c)
     double kbits = siqs_log2((double)c->kN.d[c->kN.n - 1]) + 64.0 * (double)(c->kN.n - 1);
     c->M = (uint32_t)(c->nblocks * SIQS_BLOCK / 2);
     c->small_end = 1;
-    while (c->small_end < F && c->p[c->small_end] < 30)
+    uint32_t sb = c->opts.small_bound >= 3 && c->opts.small_bound <= 1000
+                      ? (uint32_t)c->opts.small_bound : SIQS_SMALL_BOUND;
+    while (c->small_end < F && c->p[c->small_end] < sb)
         c->small_end++;
     c->med_end = c->small_end;
     while (c->med_end < F && c->p[c->med_end] < SIQS_BLOCK)
@@ -241,7 +254,9 @@ static bgcn_status setup(siqs_ctx *c)
     /* |g(x)| <= M sqrt(kN/2); keep T bits of it sieved (the rest is a
      * large prime or the unsieved small primes) */
     double gbits = siqs_log2((double)c->M) + 0.5 * kbits - 0.5;
-    double T = gbits - siqs_log2((double)c->lp_max) - 4.0;
+    double slack = c->opts.slack_bits > 0 && c->opts.slack_bits < 60
+                       ? c->opts.slack_bits : SIQS_SLACK_BITS;
+    double T = gbits - siqs_log2((double)c->lp_max) - slack;
     if (T < 10)
         T = 10;
     c->log_scale = 110.0 / T;
@@ -285,9 +300,11 @@ static bgcn_status setup(siqs_ctx *c)
     c->next2 = bgcn_siqs_alloc(sizeof *c->next2 * (size_t)F);
     c->sieve = bgcn_siqs_alloc(SIQS_BLOCK + 64);
     c->bucket_cap = 2 * (F - c->med_end) + 1;
+    /* one spare row: fill_buckets' branch-free writes of misses */
     c->bucket = bgcn_siqs_alloc(sizeof *c->bucket * (size_t)c->bucket_cap *
-                                (size_t)c->nblocks);
-    c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n * (size_t)c->nblocks);
+                                (size_t)(c->nblocks + 1));
+    c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n *
+                                  (size_t)(c->nblocks + 1));
     if (!c->root1 || !c->root2 || !c->delta || !c->next1 || !c->next2 ||
         !c->sieve || !c->bucket || !c->bucket_n)
         return BGCN_ENOMEM;
@@ -379,7 +396,9 @@ bgcn_status bgcn_siqs(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     c->np = np;
     c->nn = nn;
     sz_set_limbs(&c->N, np, nn);
-    c->rng = opts ? opts->seed : 0;
+    if (opts)
+        c->opts = *opts;
+    c->rng = c->opts.seed;
     c->opts_progress = opts ? opts->progress : NULL;
     c->opts_arg = opts ? opts->progress_arg : NULL;
     bgcn_status st = run(c, fp, fn);

@@ -29,6 +29,12 @@ typedef struct bgcn_siqs_opts {
     bgcn_siqs_progress_fn progress; /* may be NULL */
     void *progress_arg;
     uint64_t seed; /* choice of the A coefficients; any value */
+    /* Tuning and tests: 0 keeps the size-based choice of siqs.c. */
+    long fb_size;      /* factor-base primes (50 .. 2^17) */
+    long nblocks;      /* sieve interval in 32 KiB blocks (1 .. 64) */
+    long lp_mult;      /* large primes up to this * the largest fb prime */
+    long small_bound;  /* primes below it are not sieved (3 .. 1000) */
+    double slack_bits; /* sieve threshold below log2 |g| - log2(lp max) */
 } bgcn_siqs_opts;
 
 /* Factor N = {np,nn} by the self-initialising quadratic sieve.

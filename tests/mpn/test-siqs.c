@@ -26,7 +26,7 @@ static void check_factor(const mpz_t n, uint64_t seed)
 {
     bgcn_limb_t np[8], fp[8];
     long nn = z_get(np, 8, n), fn = -1;
-    bgcn_siqs_opts o = {NULL, NULL, seed};
+    bgcn_siqs_opts o = {.seed = seed};
     cr_assert_eq(bgcn_siqs(fp, &fn, np, nn, &o), BGCN_OK);
     cr_assert(fn > 0, "no factor of %s", mpz_get_str(NULL, 10, n));
     mpz_t f;
@@ -154,7 +154,7 @@ Test(siqs, interrupted)
     bgcn_limb_t np[8], fp[8];
     long nn = z_get(np, 8, n), fn;
     int calls = 0;
-    bgcn_siqs_opts o = {raise_flag, &calls, 7};
+    bgcn_siqs_opts o = {.progress = raise_flag, .progress_arg = &calls, .seed = 7};
     bgcn_status st = bgcn_siqs(fp, &fn, np, nn, &o);
     bgcn_interrupt_flag = 0;
     cr_assert_eq(st, BGCN_EINTR);
