@@ -218,18 +218,55 @@ done:
     return st;
 }
 
+/* {qp,un-n+1} = floor(U / P), {rp,n} = U mod P for U = {up,un}, P =
+ * {P->p, P->n}, un >= n.  Large powers are divided by Barrett's method
+ * with an inverse computed once per power and kept with it in the cache
+ * (every level divides many numbers by the same power), which saves the
+ * inverse that bgcn_tdiv_qr would compute per call; small ones go to
+ * bgcn_tdiv_qr. */
+static bgcn_status div_power(bgcn_limb_t *qp, bgcn_limb_t *rp,
+                             const bgcn_limb_t *up, long un,
+                             bgcn_radix_pow *P)
+{
+    long n = P->n;
+    if (n < bgcn_mu_div_threshold || un - n < bgcn_mu_div_threshold / 2)
+        return bgcn_tdiv_qr(qp, rp, up, un, P->p, n);
+    BGCN_TRY(bgcn_radix_pow_preinv(P));
+    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(un + 1));
+    if (!w)
+        return BGCN_ENOMEM;
+    if (P->cnt)
+        w[un] = bgcn_lshift(w, up, un, (unsigned)P->cnt);
+    else {
+        bgcn_copyi(w, up, un);
+        w[un] = 0;
+    }
+    bgcn_limb_t qh;
+    bgcn_status st = bgcn_mu_div_qr_preinv(&qh, qp, w, un + 1, P->norm, n,
+                                           P->inv, n);
+    if (st == BGCN_OK) {
+        /* the top limb of the shifted U is below P's: no high limb */
+        BGCN_ASSERT(qh == 0);
+        if (P->cnt)
+            bgcn_rshift(rp, w, n, (unsigned)P->cnt);
+        else
+            bgcn_copyi(rp, w, n);
+    }
+    bgcn_free_limbs(w);
+    return st;
+}
+
 /* As basecase, for U < P_level^2 (any U when level < 0 is reached
  * through small sizes). */
 static bgcn_status dc(unsigned char *out, size_t want, size_t *count,
-                      const bgcn_limb_t *up, long un,
-                      const bgcn_radix_tower *t, int level,
-                      const bgcn_radix_info *ri)
+                      const bgcn_limb_t *up, long un, bgcn_radix_tower *t,
+                      int level, const bgcn_radix_info *ri)
 {
     BGCN_POLL();
     un = bgcn_normalized_size(up, un);
     if (level < 0 || un < bgcn_get_str_dc_threshold)
         return basecase(out, want, count, up, un, ri);
-    const bgcn_radix_pow *P = &t->pw[level];
+    bgcn_radix_pow *P = &t->pw[level];
     size_t lo_digits = P->digits;
     if (un < P->n + P->shift) {
         /* U < P: the high part is zero. */
@@ -246,7 +283,7 @@ static bgcn_status dc(unsigned char *out, size_t want, size_t *count,
         return BGCN_ENOMEM;
     bgcn_limb_t *r = q + qn;
     bgcn_copyi(r, up, s);
-    bgcn_status st = bgcn_tdiv_qr(q, r + s, up + s, un - s, P->p, P->n);
+    bgcn_status st = div_power(q, r + s, up + s, un - s, P);
     if (st != BGCN_OK)
         goto done;
     qn = bgcn_normalized_size(q, qn);

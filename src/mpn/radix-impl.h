@@ -24,13 +24,21 @@ typedef struct bgcn_radix_info {
 
 void bgcn_radix_info_init(bgcn_radix_info *ri, int base);
 
-/* value = {p,n} * 2^(64 shift) = base^digits; p[n-1] != 0, p[0] != 0. */
+/* value = {p,n} * 2^(64 shift) = base^digits; p[n-1] != 0, p[0] != 0.
+ * For division by the power (get_str), bgcn_radix_pow_preinv adds once
+ * per power: norm = {p,n} << cnt (top bit set) and inv, the inverse of
+ * norm for bgcn_mu_div_qr_preinv (n limbs); NULL until then. */
 typedef struct bgcn_radix_pow {
     bgcn_limb_t *p;
     long n;
     long shift;
     size_t digits;
+    bgcn_limb_t *norm, *inv;
+    int cnt;
 } bgcn_radix_pow;
+
+/* Fills norm, cnt and inv of P if not done yet (ENOMEM, EINTR). */
+bgcn_status bgcn_radix_pow_preinv(bgcn_radix_pow *P) BGCN_WUR;
 
 #define BGCN_RADIX_MAX_LEVELS 62
 typedef struct bgcn_radix_tower {

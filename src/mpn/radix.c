@@ -135,6 +135,7 @@ void bgcn_radix_tower_trim(bgcn_radix_tower *t)
     while (t->levels > 0 && t->pw[t->levels - 1].n > BGCN_RADIX_CACHE_LIMBS) {
         t->levels--;
         bgcn_free_limbs(t->pw[t->levels].p);
+        bgcn_free_limbs(t->pw[t->levels].norm);
     }
 }
 
@@ -151,8 +152,10 @@ void bgcn_radix_tower_init(bgcn_radix_tower *t)
 
 void bgcn_radix_tower_free(bgcn_radix_tower *t)
 {
-    for (int i = 0; i < t->levels; i++)
+    for (int i = 0; i < t->levels; i++) {
         bgcn_free_limbs(t->pw[i].p);
+        bgcn_free_limbs(t->pw[i].norm);
+    }
     t->levels = 0;
 }
 
@@ -168,6 +171,7 @@ bgcn_status bgcn_radix_tower_extend(bgcn_radix_tower *t,
         if (!np->p)
             return BGCN_ENOMEM;
         np->p[0] = ri->big_base;
+        np->norm = np->inv = NULL;
         np->n = 1;
         np->shift = 0;
         np->digits = (size_t)ri->chars_per_limb;
@@ -193,9 +197,34 @@ bgcn_status bgcn_radix_tower_extend(bgcn_radix_tower *t,
     for (long i = 0; z > 0 && i < n2 - z; i++) /* move down in place */
         sq[i] = sq[i + z];
     np->p = sq;
+    np->norm = np->inv = NULL;
     np->n = n2 - z;
     np->shift = 2 * op->shift + z;
     np->digits = 2 * op->digits;
     t->levels++;
+    return BGCN_OK;
+}
+
+bgcn_status bgcn_radix_pow_preinv(bgcn_radix_pow *P)
+{
+    if (P->norm)
+        return BGCN_OK;
+    long n = P->n;
+    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(2 * n));
+    if (!w)
+        return BGCN_ENOMEM;
+    int c = __builtin_clzll(P->p[n - 1]);
+    if (c)
+        bgcn_lshift(w, P->p, n, (unsigned)c);
+    else
+        bgcn_copyi(w, P->p, n);
+    bgcn_status st = bgcn_mu_div_inverse(w + n, w, n, n);
+    if (st != BGCN_OK) {
+        bgcn_free_limbs(w);
+        return st;
+    }
+    P->norm = w;
+    P->inv = w + n;
+    P->cnt = c;
     return BGCN_OK;
 }

@@ -394,3 +394,43 @@ Test(refmpn, radix_small)
             free(r);
         }
 }
+
+/* get_str's division by cached powers with their cached inverses (the
+ * mu division with a precomputed inverse), forced at small sizes: every
+ * base, numbers of 1..300 limbs, the tower cleared between thresholds so
+ * that inverses are computed under each setting; powers of the base
+ * minus one (all quotient digits b-1) included. */
+Test(radix, preinv_division_low_thresholds, .timeout = 120)
+{
+    long s1 = bgcn_mu_div_threshold, s2 = bgcn_inv_newton_threshold;
+    bgcn_limb_t *a = malloc(sizeof *a * 320);
+    static const long mu[] = {2, 3, 8};
+    for (size_t t = 0; t < sizeof mu / sizeof mu[0]; t++) {
+        bgcn_radix_cache_clear();
+        bgcn_mu_div_threshold = mu[t];
+        bgcn_inv_newton_threshold = 4 + (long)t;
+        bgcn_get_str_dc_threshold = 2;
+        for (int base = 3; base <= 36; base += (base < 12 ? 1 : 5)) {
+            if ((base & (base - 1)) == 0)
+                continue;
+            for (int rep = 0; rep < 4; rep++) {
+                long n = t_rand_size(1, rep < 2 ? 40 : 300);
+                t_fill(a, n);
+                check_get(a, n, base, 0);
+            }
+            mpz_t z;
+            mpz_init(z);
+            mpz_ui_pow_ui(z, (unsigned long)base, 2000);
+            mpz_sub_ui(z, z, 1);
+            size_t vn = 0;
+            mpz_export(a, &vn, -1, 8, 0, 0, z);
+            check_get(a, (long)vn, base, 0);
+            mpz_clear(z);
+        }
+    }
+    bgcn_mu_div_threshold = s1;
+    bgcn_inv_newton_threshold = s2;
+    restore_thresholds();
+    bgcn_radix_cache_clear();
+    free(a);
+}
