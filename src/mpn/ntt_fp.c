@@ -479,44 +479,17 @@ typedef struct {
     shoup_t inv[NP_MAX][NP_MAX]; /* p_j^-1 mod p_i, j < i */
 } crt_t;
 
-/* Adds {v, nl} (nl <= 4) times 2^o into {rp, rn}; the true sum fits. */
-static void add_at(bgcn_limb_t *rp, long rn, const bgcn_limb_t *v, int nl,
-                   long o)
-{
-    long q = o / 64;
-    int sh = (int)(o % 64);
-    bgcn_limb_t w[5];
-    w[nl] = 0;
-    for (int i = 0; i < nl; i++)
-        w[i] = v[i];
-    if (sh) {
-        w[nl] = v[nl - 1] >> (64 - sh);
-        for (int i = nl - 1; i > 0; i--)
-            w[i] = (v[i] << sh) | (v[i - 1] >> (64 - sh));
-        w[0] = v[0] << sh;
-    }
-    bgcn_limb_t c = 0;
-    int i;
-    for (i = 0; i <= nl && q + i < rn; i++) {
-        bgcn_limb_t x = rp[q + i], y = w[i] + c;
-        c = y < c;
-        x += y;
-        c += x < y;
-        rp[q + i] = x;
-    }
-    for (; i <= nl; i++)
-        BGCN_ASSERT(w[i] == 0);
-    for (long j = q + nl + 1; c && j < rn; j++) {
-        rp[j]++;
-        c = rp[j] == 0;
-    }
-    BGCN_ASSERT(c == 0);
-}
-
 static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
                       long c0, long c1)
 {
     int np = C->np;
+    /* The sum of the coefficients from limb q0 up, in registers: the
+     * limbs of out are written once each, in order, instead of every
+     * coefficient adding into memory its neighbour has just written
+     * (a store-to-load dependency from one coefficient to the next).
+     * Six limbs hold it: the pending sum is below 2^(64 + 200 + 1). */
+    bgcn_limb_t acc[6] = {0, 0, 0, 0, 0, 0};
+    long q0 = (c0 * C->nb - base_bit) / 64;
     for (long s = c0; s < c1; s++) {
         if ((s & 4095) == 0 && bgcn_interrupt_flag)
             return;
@@ -546,12 +519,18 @@ static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
                 v[nl++] = (bgcn_limb_t)c;
         }
         long o = s * C->nb - base_bit, q = o / 64;
-        if (q + 5 > outn) {
-            add_at(out, outn, v, nl, o);
-            continue;
+        /* Limbs below q are final: emit them (nb < 128, so q moves by at
+         * most two limbs per coefficient). */
+        while (q0 < q) {
+            if (q0 < outn)
+                out[q0] = acc[0];
+            else
+                BGCN_ASSERT(acc[0] == 0);
+            for (int l = 0; l < 5; l++)
+                acc[l] = acc[l + 1];
+            acc[5] = 0;
+            q0++;
         }
-        /* The common case, unrolled: five limbs, no loop on nl (the
-         * limbs of v above nl are zero). */
         int sh = (int)(o % 64);
         bgcn_limb_t w0 = v[0], w1 = v[1], w2 = v[2], w3 = v[3], w4 = 0;
         if (sh) {
@@ -561,22 +540,24 @@ static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
             w1 = (w1 << sh) | (w0 >> (64 - sh));
             w0 <<= sh;
         }
-        bgcn_limb_t *d = out + q;
-        unsigned long long c, t;
-        c = __builtin_add_overflow(d[0], w0, &t);
-        d[0] = t;
-        c = __builtin_add_overflow(d[1], w1 + c, &t) | (c && w1 + c == 0);
-        d[1] = t;
-        c = __builtin_add_overflow(d[2], w2 + c, &t) | (c && w2 + c == 0);
-        d[2] = t;
-        c = __builtin_add_overflow(d[3], w3 + c, &t) | (c && w3 + c == 0);
-        d[3] = t;
-        c = __builtin_add_overflow(d[4], w4 + c, &t) | (c && w4 + c == 0);
-        d[4] = t;
-        for (long j = q + 5; c && j < outn; j++) {
-            out[j]++;
-            c = out[j] == 0;
-        }
+        unsigned __int128 c;
+        c = (unsigned __int128)acc[0] + w0;
+        acc[0] = (bgcn_limb_t)c;
+        c = (c >> 64) + acc[1] + w1;
+        acc[1] = (bgcn_limb_t)c;
+        c = (c >> 64) + acc[2] + w2;
+        acc[2] = (bgcn_limb_t)c;
+        c = (c >> 64) + acc[3] + w3;
+        acc[3] = (bgcn_limb_t)c;
+        c = (c >> 64) + acc[4] + w4;
+        acc[4] = (bgcn_limb_t)c;
+        acc[5] += (bgcn_limb_t)(c >> 64);
+    }
+    for (int l = 0; l < 6; l++) {
+        if (q0 + l < outn)
+            out[q0 + l] = acc[l];
+        else
+            BGCN_ASSERT(acc[l] == 0);
     }
 }
 
