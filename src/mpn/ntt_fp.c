@@ -441,11 +441,17 @@ static void make_table(job_t *J, long L, bgcn_limb_t g)
         x = mulm(x, w, p);
     }
     double wB = balanced(x, p); /* w^B */
-    for (long j = B; j < h; j += B)
+    for (long j = B; j < h; j += B) {
+        if ((j & 65535) == 0 && bgcn_interrupt_flag)
+            return; /* the caller sees the flag */
         J->ops->scale(tw + h + j, tw + h + j - B, B, wB, &J->P);
-    for (long r = h / 2; r >= 1; r /= 2)
+    }
+    for (long r = h / 2; r >= 1; r /= 2) {
+        if (bgcn_interrupt_flag)
+            return;
         for (long j = 0; j < r; j++)
             tw[r + j] = tw[2 * r + 2 * j];
+    }
 }
 
 /* ---- CRT ---- */
@@ -660,6 +666,10 @@ bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     for (int i = 0; i < pl.np; i++) {
         make_prime(&J.P, fp_p[i]);
         make_table(&J, L, fp_g[i]);
+        if (bgcn_interrupt_flag) {
+            st = BGCN_EINTR;
+            goto out;
+        }
         load(&J, res[i], L, ap, an, pl.na, pl.nb);
         transform(&J, res[i], L, 1);
         if (!square) {
