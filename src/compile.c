@@ -248,8 +248,8 @@ static void emit_const_result(comp *cp, bgc_int *x, int drop, int line, int col)
     insn *i = &c->v[c->n++];
     i->flag = 0;
     i->b = 0;
-    i->line = line;
-    i->col = col;
+    i->line = i->line2 = line;
+    i->col = i->col2 = col;
     if (v.kind == BGC_VK_SMALL && v.u.s >= INT32_MIN && v.u.s <= INT32_MAX) {
         i->op = OP_PUSHI;
         i->a = (int32_t)v.u.s;
@@ -331,38 +331,112 @@ static int invert_cmp(int op)
     }
 }
 
+/* The varref (eval-impl.h) of a LOADG or LOADL. */
+static int varref(const insn *i)
+{
+    return i->op == OP_LOADG ? i->a : -i->a - 1;
+}
+static int is_load(const insn *i)
+{
+    return i && (i->op == OP_LOADG || i->op == OP_LOADL);
+}
+static int is_arith(int op)
+{
+    return op >= OP_ADD && op <= OP_OR;
+}
+
+/* Compare and jump: the comparison p1 (its right operand perhaps a
+ * variable or a constant just before) becomes one jump when cmp holds. */
+static int make_jcmp(comp *cp, insn *p1, int cmp, int target)
+{
+    insn *p2 = prev_insn(cp, 2);
+    if (p2 && p2->op == OP_PUSHI) {
+        p2->op = OP_JCMPI;
+        p2->b = p2->a;
+    } else if (is_load(p2)) {
+        p2->b = varref(p2);
+        p2->op = OP_JCMPV;
+        p2->line2 = p2->line; /* "unknown variable" points at it */
+        p2->col2 = p2->col;
+    } else {
+        p1->op = OP_JCMP;
+        p1->flag = (uint8_t)cmp;
+        p1->a = target;
+        return cp->c->n - 1;
+    }
+    p2->flag = (uint8_t)cmp;
+    p2->a = target;
+    p2->line = p1->line;
+    p2->col = p1->col;
+    cp->c->n--;
+    return cp->c->n - 1;
+}
+
 static int emit(comp *cp, int op, int flag, int a, int b, int line, int col)
 {
     code *c = cp->c;
     insn *p1 = prev_insn(cp, 1);
+    if (op == OP_POP && p1 && p1->op == OP_IDXSET) {
+        p1->flag |= 2; /* v[i] = x as a statement */
+        return c->n - 1;
+    }
     if (op == OP_POP && p1 && (p1->op == OP_STOREG || p1->op == OP_STOREL)) {
         /* x = e as a statement: store without keeping the value */
         p1->op = p1->op == OP_STOREG ? OP_SETG : OP_SETL;
-        insn *p2 = prev_insn(cp, 2), *p3 = prev_insn(cp, 3), *p4 = prev_insn(cp, 4);
+        insn *p2 = prev_insn(cp, 2), *p3 = prev_insn(cp, 3);
         int load = p1->op == OP_SETG ? OP_LOADG : OP_LOADL;
-        if (p4 && p4->op == load && p4->a == p1->a && p3->op == OP_PUSHI &&
-            (p2->op == OP_ADD || p2->op == OP_SUB) && p3->a > -1000000 && p3->a < 1000000) {
-            /* x += k, x++ as a statement */
-            int k = p2->op == OP_ADD ? p3->a : -p3->a;
-            p4->op = p1->op == OP_SETG ? OP_INCG : OP_INCL;
-            p4->b = k;
-            p4->line = p2->line;
-            p4->col = p2->col;
-            c->n -= 3;
+        if (p3 && p3->op == load && p3->a == p1->a && p2 &&
+            (p2->op == OP_BINV || p2->op == OP_BINI)) {
+            /* x op= y, x op= k, x++ as a statement: one instruction */
+            p3->b = p2->a;
+            p3->a = varref(p3);
+            p3->op = p2->op == OP_BINV ? OP_OPSETV : OP_OPSETI;
+            p3->flag = p2->flag;
+            p3->line2 = p2->line2;
+            p3->col2 = p2->col2;
+            p3->line = p2->line;
+            p3->col = p2->col;
+            c->n -= 2;
         }
         return c->n - 1;
     }
-    if (op == OP_JZ && p1 && is_cmp(p1->op)) {
-        /* compare and jump in one instruction */
-        p1->flag = (uint8_t)invert_cmp(p1->op);
-        p1->op = OP_JCMP;
-        p1->a = a;
-        return c->n - 1;
-    }
+    if (op == OP_JZ && p1 && is_cmp(p1->op))
+        return make_jcmp(cp, p1, invert_cmp(p1->op), a);
     if ((op >= OP_ADD && op <= OP_SHL && op != OP_DIV && op != OP_REM) || op == OP_NEG ||
         op == OP_BNOT) {
         if (fold(cp, op, line, col))
             return c->n - 1;
+    }
+    if (is_arith(op) && p1 && (is_load(p1) || p1->op == OP_PUSHI)) {
+        /* an operation on a variable or a small constant */
+        if (p1->op == OP_PUSHI) {
+            p1->op = OP_BINI;
+        } else {
+            p1->a = varref(p1);
+            p1->op = OP_BINV;
+            p1->line2 = p1->line;
+            p1->col2 = p1->col;
+        }
+        p1->flag = (uint8_t)op;
+        p1->line = line;
+        p1->col = col;
+        return c->n - 1;
+    }
+    if (op == OP_INDEX && p1 && is_load(prev_insn(cp, 2)) &&
+        (is_load(p1) || p1->op == OP_PUSHI)) {
+        /* v[i] on a variable v: no copy of v on the stack */
+        insn *p2 = prev_insn(cp, 2);
+        int ref = varref(p2), vl = p2->line, vc = p2->col;
+        *p2 = *p1;
+        p1->op = OP_INDEXV;
+        p1->flag = 0;
+        p1->a = ref;
+        p1->b = 0;
+        p1->line2 = vl;
+        p1->col2 = vc;
+        p1->line = line;
+        p1->col = col;
+        return c->n - 1;
     }
     if (bgc_ev_grow((void **)&c->v, &c->cap, c->n + 1, sizeof(insn)) < 0) {
         cp->nomem = 1;
@@ -375,6 +449,8 @@ static int emit(comp *cp, int op, int flag, int a, int b, int line, int col)
     i->b = b;
     i->line = line;
     i->col = col;
+    i->line2 = line;
+    i->col2 = col;
     return c->n++;
 }
 
@@ -812,12 +888,8 @@ static int cond_jump(comp *cp, const bgc_node *e, int want)
         cp->c->n--;
         return jumps ? emit(cp, OP_JMP, 0, -1, 0, e->line, e->col) : -1;
     }
-    if (p && is_cmp(p->op)) {
-        p->flag = (uint8_t)(want ? p->op : invert_cmp(p->op));
-        p->op = OP_JCMP;
-        p->a = -1;
-        return cp->c->n - 1;
-    }
+    if (p && is_cmp(p->op))
+        return make_jcmp(cp, p, want ? p->op : invert_cmp(p->op), -1);
     if (want) {
         emit(cp, OP_LNOT, 0, 0, 0, e->line, e->col);
         return emit(cp, OP_JZ, 0, -1, 0, e->line, e->col);

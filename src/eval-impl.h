@@ -23,7 +23,15 @@ enum {
     OP_POP,                  /* [x --] */
     OP_LOADG, OP_STOREG, OP_SETG,   /* [-- G] [x -- x] G = x; [x --] G = x */
     OP_LOADL, OP_STOREL, OP_SETL,   /* the same on L a */
-    OP_INCG, OP_INCL,        /* G/L a += b, no stack effect (i++ as a statement) */
+    /* fused forms made by the compiler's peephole; a "varref" r names a
+     * global (r >= 0: G r) or a frame slot (r < 0: L -r-1) */
+    OP_BINV,                 /* [x -- x flag-op V(a)] */
+    OP_BINI,                 /* [x -- x flag-op a] */
+    OP_OPSETV,               /* V(a) = V(a) flag-op V(b) (x += y as a statement) */
+    OP_OPSETI,               /* V(a) = V(a) flag-op b (i++, x *= 2) */
+    OP_JCMPV,                /* [x --] jump to a when x flag-cmp V(b) */
+    OP_JCMPI,                /* [x --] jump to a when x flag-cmp b */
+    OP_INDEXV,               /* [i -- V(a)[i]] */
     OP_LOADLAST, OP_STORELAST, OP_LOADOBASE, OP_STOREOBASE,
     OP_REDUCE, OP_PUSHMOD, OP_POPMOD,
     OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM, OP_POW, OP_SHL, OP_SHR,
@@ -36,7 +44,7 @@ enum {
     OP_MKLIST,               /* [x1..xb -- list] */
     OP_INDEX,                /* [list i -- list[i]] */
     OP_IDXGET,               /* [i1..ib -- i1..ib V[i1]..[ib]]; V: flag 0 G a, 1 L a */
-    OP_IDXSET,               /* [i1..ib x -- x] V[i1]..[ib] = x */
+    OP_IDXSET,               /* [i1..ib x -- x] V[i1]..[ib] = x; flag 2: [.. x --] */
     OP_LPUSH,                /* [i1..ib x -- void] push(V[i1]..[ib], x) */
     OP_LPOP,                 /* [i1..ib -- last] pop(V[i1]..[ib]) */
     OP_CHKLIST,              /* L a must hold a list (for (x in L)) */
@@ -47,16 +55,18 @@ enum {
     OP_PRINTS,               /* print string a */
     OP_PRINTV,               /* [x --] print x (no newline) */
     OP_QUIT,                 /* end the run */
-    OP_EXIT                  /* [status --] end the run with that status */
+    OP_EXIT,                 /* [status --] end the run with that status */
+    OP_COUNT
 };
 
 typedef struct insn {
     uint8_t op;
-    uint8_t flag;     /* CALLB: 1 = modular form; JCMP: comparison; IDX*, LPUSH,
-                         LPOP: 1 = local */
+    uint8_t flag;     /* CALLB: 1 = modular form; JCMP*: comparison; BINV...:
+                         the operation; IDX*, LPUSH, LPOP: 1 = local */
     int32_t a;        /* constant, variable, jump target, function */
     int32_t b;        /* CALLB/CALLU/MKLIST: number of values; IDX*: depth */
     int32_t line, col;
+    int32_t line2, col2; /* of the variable a fused instruction reads */
 } insn;
 
 typedef struct bstring {

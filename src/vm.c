@@ -68,7 +68,7 @@ static int bargs_reserve(bgc_ctx *ctx, int need)
 static const char *op_symbol(int op)
 {
     switch (op) {
-    case OP_ADD: case OP_MADD: case OP_INCG: case OP_INCL: return "+";
+    case OP_ADD: case OP_MADD: return "+";
     case OP_SUB: case OP_MSUB: return "-";
     case OP_MUL: case OP_MMUL: return "*";
     case OP_DIV: return "/";
@@ -132,7 +132,7 @@ static bgc_err big_binop(bgc_ctx *ctx, int op, bgc_val *a, const bgc_val *b, con
     bgc_int *r = &ctx->tmp;
     bgc_err e;
     switch (op) {
-    case OP_ADD: case OP_INCG: case OP_INCL: e = bgc_add(r, x, y); break;
+    case OP_ADD: e = bgc_add(r, x, y); break;
     case OP_SUB: e = bgc_sub(r, x, y); break;
     case OP_MUL: e = bgc_mul(r, x, y); break;
     case OP_DIV: e = bgc_tdiv_q(r, x, y); break;
@@ -213,6 +213,58 @@ static int cmp_holds(int op, int c)
 }
 
 /* ---- small-integer fast paths --------------------------------------------- */
+
+/* For comparison op: bit 0, 1, 2 set when it holds for a < b, a == b, a > b. */
+static const uint8_t cmp_mask[OP_COUNT] = {
+    [OP_LT] = 1, [OP_LE] = 3, [OP_EQ] = 2, [OP_NE] = 5, [OP_GT] = 4, [OP_GE] = 6,
+};
+
+static inline int small_binop(int op, int64_t a, int64_t b, int64_t *r);
+
+#define SMALL(v) ((v).kind == BGC_VK_SMALL)
+
+/* x = x op y for an arithmetic op (x owned, y only read; they may be the
+ * same object).  BGC_NERR: an operand is not an integer. */
+static inline bgc_err arith(bgc_ctx *ctx, int op, bgc_val *x, const bgc_val *y, int fast)
+{
+    int64_t r;
+    if (fast && SMALL(*x) && SMALL(*y) && small_binop(op, x->u.s, y->u.s, &r)) {
+        x->u.s = r;
+        return BGC_OK;
+    }
+    if (!bgc_val_is_int(x) || !bgc_val_is_int(y))
+        return BGC_NERR;
+    return big_binop(ctx, op, x, y, NULL);
+}
+
+/* *holds = (a cop b).  BGC_NERR: not comparable (a list, except for == and
+ * !=); BGC_ENOMEM. */
+static inline bgc_err compare(int cop, const bgc_val *a, const bgc_val *b, int *holds)
+{
+    if (SMALL(*a) && SMALL(*b)) {
+        int64_t x = a->u.s, y = b->u.s;
+        switch (cop) {
+        case OP_LT: *holds = x < y; break;
+        case OP_LE: *holds = x <= y; break;
+        case OP_GT: *holds = x > y; break;
+        case OP_GE: *holds = x >= y; break;
+        case OP_EQ: *holds = x == y; break;
+        default: *holds = x != y; break;
+        }
+        return BGC_OK;
+    }
+    if (bgc_val_is_int(a) && bgc_val_is_int(b)) {
+        *holds = cmp_holds(cop, int_cmp(a, b));
+        return BGC_OK;
+    }
+    if (cop != OP_EQ && cop != OP_NE)
+        return BGC_NERR;
+    int eq = bgc_val_equal(a, b);
+    if (eq < 0)
+        return BGC_ENOMEM;
+    *holds = cop == OP_EQ ? eq : !eq;
+    return BGC_OK;
+}
 
 /* r = a op b when it fits int64_t: 1, else 0 (then the slow path runs). */
 static inline int small_binop(int op, int64_t a, int64_t b, int64_t *r)
@@ -427,7 +479,6 @@ static void report_at(bgc_ctx *ctx, const insn *ip, int fp, const char *msg)
 
 /* ---- the machine ------------------------------------------------------------- */
 
-#define SMALL(v) ((v).kind == BGC_VK_SMALL)
 #define TRUTHY(v) ((v).kind == BGC_VK_SMALL ? (v).u.s != 0 : 1)
 
 /* see eval-impl.h */
@@ -442,7 +493,23 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
     bgc_val *S;
     gvar *G;
     const bgc_val *M;
-    int bad = 0; /* kind that caused a type error */
+    int bad = 0;        /* kind that caused a type error */
+    int op_for_msg = 0; /* its operation, when not ip->op */
+    int unset_ix = 0;   /* the unset global read */
+
+/* The value slot of varref r (eval-impl.h); an unset global is an error. */
+#define VREF(r, out)                                                       \
+    do {                                                                   \
+        if ((r) >= 0) {                                                    \
+            (out) = &G[(r)].v;                                             \
+            if ((out)->kind == BGC_VK_UNSET) {                             \
+                unset_ix = (r);                                            \
+                goto unset_var;                                            \
+            }                                                              \
+        } else {                                                           \
+            (out) = &S[base - (r) - 1];                                    \
+        }                                                                  \
+    } while (0)
 
     ctx->nmods = 0;
     ctx->quit = 0;
@@ -456,8 +523,194 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
     /* The stack has room for what cur can push (reserved at entry and at
      * each call); ^C is polled at backward jumps and calls, which every
      * loop and recursion passes, and straight-line code is short. */
+#ifdef __GNUC__
+    /* Threaded dispatch for the common instructions on small integers:
+     * each handler below does the whole instruction when its operands are
+     * SMALL (an unset global is not SMALL) and otherwise falls to the
+     * switch, which does every case in full; nothing is changed before a
+     * handler decides, so the switch starts from the same state. */
+    const void *jt[OP_COUNT];
+    for (int i = 0; i < OP_COUNT; i++)
+        jt[i] = &&dispatch_switch;
+    jt[OP_PUSHI] = &&h_pushi;
+    jt[OP_LOADL] = &&h_loadl;
+    jt[OP_LOADG] = &&h_loadg;
+    jt[OP_SETL] = &&h_setl;
+    jt[OP_SETG] = &&h_setg;
+    jt[OP_POP] = &&h_pop;
+    jt[OP_BINV] = &&h_bin;
+    jt[OP_BINI] = &&h_bin;
+    jt[OP_OPSETV] = &&h_opset;
+    jt[OP_OPSETI] = &&h_opset;
+    jt[OP_ADD] = jt[OP_SUB] = jt[OP_MUL] = jt[OP_DIV] = jt[OP_REM] = &&h_arith;
+    jt[OP_AND] = jt[OP_OR] = jt[OP_SHL] = jt[OP_SHR] = &&h_arith;
+    jt[OP_JCMP] = &&h_jcmp;
+    jt[OP_JCMPV] = &&h_jcmpv;
+    jt[OP_JCMPI] = &&h_jcmpi;
+    jt[OP_JMP] = &&h_jmp;
+    jt[OP_JZ] = &&h_jz;
+    jt[OP_INDEXV] = &&h_indexv;
+#define NEXT                                                               \
+    do {                                                                   \
+        ip = &cur->v[pc++];                                                \
+        goto *jt[ip->op];                                                  \
+    } while (0)
+#define SLOW goto dispatch_switch
+/* the slot of varref r, unchecked: the handlers only use it when SMALL */
+#define VR(r) ((r) >= 0 ? &G[(r)].v : &S[base - (r) - 1])
+    NEXT;
+h_pushi:
+    bgc_val_small(&S[sp++], ip->a);
+    NEXT;
+h_loadl: {
+        bgc_val *x = &S[base + ip->a];
+        if (!SMALL(*x))
+            SLOW;
+        S[sp++] = *x;
+        NEXT;
+    }
+h_loadg: {
+        bgc_val *x = &G[ip->a].v;
+        if (!SMALL(*x))
+            SLOW;
+        S[sp++] = *x;
+        NEXT;
+    }
+h_setl: {
+        bgc_val *x = &S[base + ip->a];
+        if (!SMALL(*x) || !SMALL(S[sp - 1]))
+            SLOW;
+        *x = S[--sp];
+        NEXT;
+    }
+h_setg: {
+        bgc_val *x = &G[ip->a].v;
+        if (!SMALL(*x) || !SMALL(S[sp - 1]))
+            SLOW;
+        *x = S[--sp];
+        NEXT;
+    }
+h_pop:
+    if (!SMALL(S[sp - 1]))
+        SLOW;
+    sp--;
+    NEXT;
+h_bin: {
+        bgc_val *x = &S[sp - 1];
+        int64_t y, r;
+        if (ip->op == OP_BINI) {
+            y = ip->a;
+        } else {
+            const bgc_val *v = VR(ip->a);
+            if (!SMALL(*v))
+                SLOW;
+            y = v->u.s;
+        }
+        if (!fast || !SMALL(*x) || !small_binop(ip->flag, x->u.s, y, &r))
+            SLOW;
+        x->u.s = r;
+        NEXT;
+    }
+h_opset: {
+        bgc_val *x = VR(ip->a);
+        int64_t y, r;
+        if (ip->op == OP_OPSETI) {
+            y = ip->b;
+        } else {
+            const bgc_val *v = VR(ip->b);
+            if (!SMALL(*v))
+                SLOW;
+            y = v->u.s;
+        }
+        if (!fast || !SMALL(*x))
+            SLOW;
+        if (ip->flag == OP_ADD) {
+            if (__builtin_add_overflow(x->u.s, y, &r))
+                SLOW;
+        } else if (!small_binop(ip->flag, x->u.s, y, &r)) {
+            SLOW;
+        }
+        x->u.s = r;
+        NEXT;
+    }
+h_arith: {
+        bgc_val *a = &S[sp - 2], *b = &S[sp - 1];
+        int64_t r;
+        if (!fast || !SMALL(*a) || !SMALL(*b) || !small_binop(ip->op, a->u.s, b->u.s, &r))
+            SLOW;
+        a->u.s = r;
+        sp--;
+        NEXT;
+    }
+/* bit c+1 of cmp_mask[op] says whether op holds when x - y has sign c */
+#define JUMP_IF(cond, x, y)                                                \
+    do {                                                                   \
+        int c_ = ((x) > (y)) - ((x) < (y));                                \
+        (void)(cond);                                                      \
+        if ((cmp_mask[ip->flag] >> (c_ + 1)) & 1) {                        \
+            if (ip->a < pc && bgcn_interrupt_flag)                         \
+                goto intr;                                                 \
+            pc = ip->a;                                                    \
+        }                                                                  \
+    } while (0)
+h_jcmp: {
+        bgc_val *a = &S[sp - 2], *b = &S[sp - 1];
+        if (!SMALL(*a) || !SMALL(*b))
+            SLOW;
+        sp -= 2;
+        JUMP_IF(0, a->u.s, b->u.s);
+        NEXT;
+    }
+h_jcmpv: {
+        bgc_val *a = &S[sp - 1];
+        const bgc_val *b = VR(ip->b);
+        if (!SMALL(*a) || !SMALL(*b))
+            SLOW;
+        sp--;
+        JUMP_IF(0, a->u.s, b->u.s);
+        NEXT;
+    }
+h_jcmpi: {
+        bgc_val *a = &S[sp - 1];
+        if (!SMALL(*a))
+            SLOW;
+        sp--;
+        JUMP_IF(0, a->u.s, (int64_t)ip->b);
+        NEXT;
+    }
+h_jmp:
+    if (ip->a < pc && bgcn_interrupt_flag)
+        goto intr;
+    pc = ip->a;
+    NEXT;
+h_jz:
+    if (!SMALL(S[sp - 1]))
+        SLOW;
+    if (S[--sp].u.s == 0) {
+        if (ip->a < pc && bgcn_interrupt_flag)
+            goto intr;
+        pc = ip->a;
+    }
+    NEXT;
+h_indexv: {
+        const bgc_val *lv = VR(ip->a);
+        bgc_val *iv = &S[sp - 1];
+        if (lv->kind != BGC_VK_LIST || !SMALL(*iv))
+            SLOW;
+        int64_t i = iv->u.s, n = lv->u.l->len;
+        if (i < 0)
+            i += n;
+        if (i < 0 || i >= n || !SMALL(lv->u.l->v[i]))
+            SLOW;
+        *iv = lv->u.l->v[i];
+        NEXT;
+    }
+#endif
     for (;;) {
         ip = &cur->v[pc++];
+#ifdef __GNUC__
+    dispatch_switch:
+#endif
         switch (ip->op) {
         case OP_HALT:
             if (sp > c->nlocals) {
@@ -517,27 +770,57 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
             else
                 bgc_val_copy(&S[base + ip->a], &S[sp - 1]);
             break;
-        case OP_INCG:
-        case OP_INCL: {
-            bgc_val *x;
-            if (ip->op == OP_INCG) {
-                x = &G[ip->a].v;
-                if (x->kind == BGC_VK_UNSET) {
-                    snprintf(msg, sizeof msg, "unknown variable '%s'", ctx->vars[ip->a].name);
-                    goto fail_msg;
+        case OP_BINV:
+        case OP_BINI:
+        case OP_OPSETV:
+        case OP_OPSETI: {
+            bgc_val *x, *y, k;
+            if (ip->op == OP_BINV || ip->op == OP_BINI) {
+                x = &S[sp - 1];
+                if (ip->op == OP_BINI) {
+                    bgc_val_small(&k, ip->a);
+                    y = &k;
+                } else {
+                    VREF(ip->a, y);
                 }
             } else {
-                x = &S[base + ip->a];
+                if (ip->a >= 0 && G[ip->a].v.kind == BGC_VK_UNSET) {
+                    snprintf(msg, sizeof msg, "unknown variable '%s'", G[ip->a].name);
+                    goto fail_msg;
+                }
+                VREF(ip->a, x);
+                if (ip->op == OP_OPSETI) {
+                    bgc_val_small(&k, ip->b);
+                    y = &k;
+                } else {
+                    VREF(ip->b, y);
+                }
             }
-            if (fast && SMALL(*x) && !__builtin_add_overflow(x->u.s, (int64_t)ip->b, &x->u.s))
+            int64_t r;
+            if (fast && SMALL(*x) && SMALL(*y) && small_binop(ip->flag, x->u.s, y->u.s, &r)) {
+                x->u.s = r;
                 break;
-            if (!bgc_val_is_int(x)) {
-                bad = x->kind;
+            }
+            e = arith(ctx, ip->flag, x, y, fast);
+            if (e == BGC_NERR) {
+                bad = bgc_val_is_int(x) ? y->kind : x->kind;
+                op_for_msg = ip->flag;
                 goto type_error;
             }
-            bgc_val k;
-            bgc_val_small(&k, ip->b);
-            e = big_binop(ctx, OP_ADD, x, &k, NULL);
+            break;
+        }
+        case OP_INDEXV: {
+            bgc_val *lv;
+            VREF(ip->a, lv);
+            if (lv->kind != BGC_VK_LIST) {
+                snprintf(msg, sizeof msg, "cannot index %s", kind_name(lv->kind));
+                goto fail_msg;
+            }
+            long p = list_pos(&S[sp - 1], lv->u.l->len, msg, sizeof msg);
+            if (p < 0)
+                goto fail_msg;
+            bgc_val_release(&S[sp - 1]);
+            bgc_val_copy(&S[sp - 1], &lv->u.l->v[p]);
             break;
         }
         case OP_LOADLAST:
@@ -623,48 +906,62 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
                 sp--;
                 break;
             }
-            if (!bgc_val_is_int(a) || !bgc_val_is_int(b)) {
+            e = arith(ctx, ip->op, a, b, fast);
+            if (e == BGC_NERR) {
                 bad = bgc_val_is_int(a) ? b->kind : a->kind;
                 goto type_error;
             }
-            e = big_binop(ctx, ip->op, a, b, NULL);
             bgc_val_release(&S[--sp]);
             break;
         }
         case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
-        case OP_JCMP: {
-            bgc_val *a = &S[sp - 2], *b = &S[sp - 1];
-            int cop = ip->op == OP_JCMP ? ip->flag : ip->op, holds;
+        case OP_JCMP: case OP_JCMPV: case OP_JCMPI: {
+            bgc_val *a, *b, k;
+            int plain = ip->op >= OP_EQ && ip->op <= OP_GE;
+            int cop = plain ? ip->op : ip->flag, holds, nvals = 2;
+            if (ip->op == OP_JCMPI) {
+                a = &S[sp - 1];
+                bgc_val_small(&k, ip->b);
+                b = &k;
+                nvals = 1;
+            } else if (ip->op == OP_JCMPV) {
+                a = &S[sp - 1];
+                VREF(ip->b, b);
+                nvals = 1;
+            } else {
+                a = &S[sp - 2];
+                b = &S[sp - 1];
+            }
             if (SMALL(*a) && SMALL(*b)) {
                 int64_t x = a->u.s, y = b->u.s;
-                holds = cop == OP_LT ? x < y : cop == OP_LE ? x <= y : cop == OP_GT ? x > y
-                      : cop == OP_GE ? x >= y : cop == OP_EQ ? x == y : x != y;
-            } else if (bgc_val_is_int(a) && bgc_val_is_int(b)) {
-                holds = cmp_holds(cop, int_cmp(a, b));
-            } else if (cop == OP_EQ || cop == OP_NE) {
-                int eq = bgc_val_equal(a, b);
-                if (eq < 0) {
-                    e = BGC_ENOMEM;
-                    break;
+                switch (cop) {
+                case OP_LT: holds = x < y; break;
+                case OP_LE: holds = x <= y; break;
+                case OP_GT: holds = x > y; break;
+                case OP_GE: holds = x >= y; break;
+                case OP_EQ: holds = x == y; break;
+                default: holds = x != y; break;
                 }
-                holds = cop == OP_EQ ? eq : !eq;
-            } else {
+            } else if ((e = compare(cop, a, b, &holds)) != BGC_OK) {
+                if (e != BGC_NERR)
+                    break;
                 bad = bgc_val_is_int(a) ? b->kind : a->kind;
                 snprintf(msg, sizeof msg, "'%s' compares integers, found %s", op_symbol(cop),
                          kind_name(bad));
                 goto fail_msg;
             }
-            bgc_val_release(&S[--sp]);
-            if (ip->op == OP_JCMP) {
+            if (plain) {
                 bgc_val_release(&S[--sp]);
-                if (holds) {
-                    if (ip->a < pc && bgcn_interrupt_flag)
-                        goto intr;
-                    pc = ip->a;
-                }
-            } else {
                 bgc_val_release(&S[sp - 1]);
                 bgc_val_small(&S[sp - 1], holds);
+                break;
+            }
+            while (nvals-- > 0)
+                bgc_val_release(&S[--sp]);
+            if (holds) {
+                if (ip->a < pc && bgcn_interrupt_flag)
+                    goto intr;
+                pc = ip->a;
             }
             break;
         }
@@ -904,7 +1201,7 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
             int has_val = ip->op == OP_IDXSET || ip->op == OP_LPUSH;
             bgc_val *idx = &S[sp - d - has_val];
             bgc_val *root;
-            if (ip->flag) {
+            if (ip->flag & 1) {
                 root = &S[base + ip->a];
             } else {
                 gvar *g = &G[ip->a];
@@ -964,7 +1261,10 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
             }
             while (nidx-- > 0)
                 bgc_val_release(&S[--sp]);
-            bgc_val_move(&S[sp++], &out);
+            if (ip->flag & 2)
+                bgc_val_release(&out); /* v[i] = x as a statement */
+            else
+                bgc_val_move(&S[sp++], &out);
             break;
         }
         case OP_CHKLIST:
@@ -1026,12 +1326,27 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
         }
         if (e != BGC_OK)
             goto fail;
+#ifdef __GNUC__
+        NEXT;
+#endif
     }
 intr:
     e = BGC_EINTR;
     goto fail;
+unset_var:
+    snprintf(msg, sizeof msg, "unknown variable '%s'", ctx->vars[unset_ix].name);
+    {
+        /* at the variable that a fused instruction reads */
+        static insn at;
+        at = *ip;
+        at.line = ip->line2;
+        at.col = ip->col2;
+        ip = &at;
+    }
+    goto fail_msg;
 type_error:
-    snprintf(msg, sizeof msg, "'%s' needs integers, found %s", op_symbol(ip->op), kind_name(bad));
+    snprintf(msg, sizeof msg, "'%s' needs integers, found %s",
+             op_symbol(op_for_msg ? op_for_msg : ip->op), kind_name(bad));
     goto fail_msg;
 cond_error:
     snprintf(msg, sizeof msg, "a condition must be an integer, found %s", kind_name(bad));
@@ -1039,7 +1354,8 @@ cond_error:
 fail:
     if (e == BGC_EINTR)
         ctx->interrupted = 1;
-    op_message(ip->op, e, msg, sizeof msg);
+    op_message(ip->op == OP_BINV || ip->op == OP_BINI || ip->op == OP_OPSETV ||
+               ip->op == OP_OPSETI ? ip->flag : ip->op, e, msg, sizeof msg);
 fail_msg:
     report_at(ctx, ip, fp, msg);
     while (sp > 0)
