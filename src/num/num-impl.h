@@ -1,5 +1,5 @@
-/* num-impl.h -- internals shared by the number layer's files (src/num*.c)
- * and the verifier (src/verify.c).  Not for the front-end. */
+/* num-impl.h -- internals shared by the number layer's files (src/num/)
+ * and the verifier (src/verify/verify.c).  Not for the front-end. */
 #ifndef BGC_NUM_IMPL_H
 #define BGC_NUM_IMPL_H
 
@@ -87,7 +87,13 @@ uint64_t bgc_rand64(void);
 /* The ChaCha20 block function of RFC 8439: out = 20 rounds of in, plus in. */
 void bgc_chacha20_block(uint32_t out[16], const uint32_t in[16]);
 
-/* ---- verification hooks (implemented in verify.c) --------------------- */
+/* ---- the verification hook ---------------------------------------------
+ *
+ * The number layer knows nothing of GMP: a verifier (src/verify/verify.c,
+ * the only one) installs its functions with bgc_num_set_verifier, and the
+ * verified entry points call them through bgc_v_hook.  With no verifier
+ * installed bgc_v_on is 0 and every entry point runs unchecked, so the
+ * number layer links without GMP (num-hook.c holds the hook's state). */
 
 typedef enum bgc_vop {
     BGC_V_ADD, BGC_V_SUB, BGC_V_MUL, BGC_V_SQR, BGC_V_TDIV, BGC_V_FDIV,
@@ -101,17 +107,35 @@ typedef enum bgc_vop {
     BGC_V_NOPS
 } bgc_vop;
 
-extern int bgc_v_on;    /* verification enabled */
+typedef struct bgc_verifier {
+    /* Take the operands of the outermost verified call: an operand that
+     * is also a destination (r1, r2) is copied, the others are kept as
+     * read-only views (they cannot change during the call).  x is an
+     * extra small integer operand (base, rounds, shift count).  Returns
+     * the token to pass to bgc_v_end (0: nothing to do). */
+    int (*snap)(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
+                const bgc_int *a, const bgc_int *b, const bgc_int *c, long x);
+    /* The same for a literal being converted (set_str). */
+    int (*snap_str)(const char *s, size_t len, int base);
+    /* Compare (and, under fault injection, first corrupt) the results.
+     * r2 is the second result of a two-result operation (remainder) or
+     * NULL; the _int and _str forms check a small integer or a string. */
+    void (*check)(int tok, bgc_err e, bgc_int *r1, bgc_int *r2);
+    void (*check_int)(int tok, bgc_err e, int *res);
+    void (*check_str)(int tok, bgc_err e, char *s);
+} bgc_verifier;
+
+/* Install v (NULL: none, verification off); resets the nesting. */
+void bgc_num_set_verifier(const bgc_verifier *v);
+
+extern const bgc_verifier *bgc_v_hook; /* the installed verifier */
+extern int bgc_v_on;    /* verification enabled (a verifier installed) */
 extern int bgc_v_depth; /* nesting of verified calls */
 
-/* Take the operands of the outermost verified call: an operand that is
- * also a destination (r1, r2) is copied, the others are kept as read-only
- * views (they cannot change during the call).  x is an extra small
- * integer operand (base, rounds, shift count).  Returns the token to pass
- * to bgc_v_end (0: nothing to do). */
-int bgc_v_snap(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
-               const bgc_int *a, const bgc_int *b, const bgc_int *c, long x);
-int bgc_v_snap_str(const char *s, size_t len, int base);
+static inline int bgc_v_snap_str(const char *s, size_t len, int base)
+{
+    return bgc_v_hook->snap_str(s, len, base);
+}
 static inline int bgc_v_begin(bgc_vop op, const bgc_int *r1,
                               const bgc_int *r2, const bgc_int *a,
                               const bgc_int *b, const bgc_int *c, long x)
@@ -120,7 +144,7 @@ static inline int bgc_v_begin(bgc_vop op, const bgc_int *r1,
         return 0;
     if (bgc_v_depth++ > 0)
         return 1;
-    return bgc_v_snap(op, r1, r2, a, b, c, x);
+    return bgc_v_hook->snap(op, r1, r2, a, b, c, x);
 }
 /* The whole body of a verified entry point with the results r1 and r2
  * (or NULL): snapshot the operands, evaluate `call` (the computation,
@@ -135,18 +159,13 @@ static inline int bgc_v_begin(bgc_vop op, const bgc_int *r1,
     } while (0)
 #define BGC_VERIFIED(op, r, a, b, c, x, call)                             \
     BGC_VERIFIED2(op, r, NULL, a, b, c, x, call)
-/* Compare (and, under fault injection, first corrupt) the results.  r2 is
- * the second result of a two-result operation (remainder) or NULL. */
-void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2);
-void bgc_v_check_int(int tok, bgc_err e, int *res);
-void bgc_v_check_str(int tok, bgc_err e, char *s);
 static inline void bgc_v_end(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
 {
     if (tok == 0)
         return;
     bgc_v_depth--;
     if (tok > 1)
-        bgc_v_check(tok, e, r1, r2);
+        bgc_v_hook->check(tok, e, r1, r2);
 }
 static inline void bgc_v_end_int(int tok, bgc_err e, int *res)
 {
@@ -154,7 +173,7 @@ static inline void bgc_v_end_int(int tok, bgc_err e, int *res)
         return;
     bgc_v_depth--;
     if (tok > 1)
-        bgc_v_check_int(tok, e, res);
+        bgc_v_hook->check_int(tok, e, res);
 }
 static inline void bgc_v_end_str(int tok, bgc_err e, char *s)
 {
@@ -162,7 +181,7 @@ static inline void bgc_v_end_str(int tok, bgc_err e, char *s)
         return;
     bgc_v_depth--;
     if (tok > 1)
-        bgc_v_check_str(tok, e, s);
+        bgc_v_hook->check_str(tok, e, s);
 }
 
 #endif /* BGC_NUM_IMPL_H */

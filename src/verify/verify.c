@@ -1,16 +1,17 @@
 /* verify.c -- --verify: every number-layer result re-done with GMP.
  *
- * The only file of src/ that includes gmp.h.  At the start of the
- * outermost verified call (bgc_v_snap, via the inline bgc_v_begin of
- * num-impl.h) the operands become mpz_t's: read-only views of the
+ * The only file of src/ that includes gmp.h; the number layer reaches it
+ * through the hook of num-impl.h (bgc_num_set_verifier).  At the start of the
+ * outermost verified call (snap, via the inline bgc_v_begin of
+ * num-impl.h and the hook bgc_verify_enable installs) the operands become mpz_t's: read-only views of the
  * engine's limbs, or, for an operand that is also the destination (a
  * view would not survive the call), a copy into an mpz_t kept between
  * calls (limb by limb, no library call, when it fits).  A literal is kept
- * as its digit values.  At the end (bgc_v_check) GMP computes the same
+ * as its digit values.  At the end (check) GMP computes the same
  * operation and the engine's result is compared limb by limb.
  *
  * Cost per operation matters for many small ones (a pipe of short
- * lines): add, sub, mul and literals take a short path in bgc_v_check
+ * lines): add, sub, mul and literals take a short path in check
  * without the general switch; literals are converted by mpn_set_str and
  * results printed by mpn_get_str (the work of mpz_set_str/mpz_get_str
  * without their per-call scanning, sizing and allocation), decimal digits
@@ -27,9 +28,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-int bgc_v_on;
-int bgc_v_depth;
 
 const char *const bgc_verify_ops[BGC_V_NOPS + 1] = {
     [BGC_V_ADD] = "add",         [BGC_V_SUB] = "sub",
@@ -87,10 +85,11 @@ static void setup(void)
     }
 }
 
+static const bgc_verifier gmp_verifier;
+
 void bgc_verify_enable(int on)
 {
-    bgc_v_on = on != 0;
-    bgc_v_depth = 0;
+    bgc_num_set_verifier(on ? &gmp_verifier : NULL);
     if (on) {
         setup();
         const char *f = getenv("BIGCALC_FAULT");
@@ -235,7 +234,7 @@ take(mpz_ptr copy, mpz_ptr view, const bgc_int *x,
     return copy;
 }
 
-int bgc_v_snap(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
+static int snap(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
                const bgc_int *a, const bgc_int *b, const bgc_int *c, long x)
 {
     /* no setup() here: bgc_verify_enable did it before bgc_v_on was set */
@@ -267,7 +266,7 @@ static void dval_init(void)
 static int vneg, vbad;
 static size_t vnd;
 
-int bgc_v_snap_str(const char *s, size_t len, int base)
+static int snap_str(const char *s, size_t len, int base)
 {
     vop = BGC_V_SETSTR;
     vx = base;
@@ -613,7 +612,7 @@ static inline void compare(const char *what, const bgc_int *r, const mpz_t w)
     differ(what, r, w);
 }
 
-void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
+static void check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
 {
     (void)tok;
     checked++;
@@ -682,7 +681,7 @@ void bgc_v_check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
         compare("remainder", r2, want2);
 }
 
-void bgc_v_check_int(int tok, bgc_err e, int *res)
+static void check_int(int tok, bgc_err e, int *res)
 {
     (void)tok;
     checked++;
@@ -694,7 +693,7 @@ void bgc_v_check_int(int tok, bgc_err e, int *res)
         record("result is %d, GMP has %ld", *res, mpz_get_si(want));
 }
 
-void bgc_v_check_str(int tok, bgc_err e, char *s)
+static void check_str(int tok, bgc_err e, char *s)
 {
     (void)tok;
     checked++;
@@ -770,3 +769,5 @@ void bgc_v_check_str(int tok, bgc_err e, char *s)
     record("digit %zu is '%c', GMP has '%c'", i, s[i] ? s[i] : ' ',
            w[i] ? w[i] : ' ');
 }
+
+static const bgc_verifier gmp_verifier = {snap, snap_str, check, check_int, check_str};
