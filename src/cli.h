@@ -1,4 +1,4 @@
-/* cli.h -- bigcalc's command line (SPEC section 1): options, the run
+/* cli.h -- bigcalc's command line (man/bigcalc.1): options, the run
  * modes (REPL, pipe, FILE..., -e, one-shots) and the exit statuses.
  */
 #ifndef BGC_CLI_H
@@ -6,7 +6,7 @@
 
 #include "eval.h"
 
-/* Exit statuses (SPEC 1). */
+/* Exit statuses (man/bigcalc.1, EXIT STATUS). */
 #define BGC_EXIT_OK 0
 #define BGC_EXIT_FAIL 1
 #define BGC_EXIT_USAGE 2
@@ -33,8 +33,7 @@ int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source);
  * before each wait for input, so answers appear as questions arrive). */
 int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source);
 
-/* The interactive loop.  cli.c has a weak fallback that runs stdin as a
- * program; src/repl.c provides the real one. */
+/* The interactive loop (repl.c). */
 void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts);
 
 /* SIGINT: sets bgcn_interrupt_flag; a second ^C before the first is

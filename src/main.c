@@ -1,4 +1,4 @@
-/* main.c -- bigcalc's entry point; everything is in cli.c. */
+/* main.c -- bigcalc's entry point; the command line starts in cli.c. */
 #include "cli.h"
 
 int main(int argc, char **argv)

@@ -38,6 +38,7 @@
 #ifndef BGC_PARSER_H
 #define BGC_PARSER_H
 
+#include "arena.h"
 #include "lexer.h"
 
 #include <stddef.h>
@@ -130,16 +131,6 @@ struct bgc_stmt {
     size_t text_len;
 };
 
-/* A simple bump allocator; everything parsed for one statement lives here. */
-typedef struct bgc_arena_block bgc_arena_block;
-typedef struct bgc_arena {
-    bgc_arena_block *head;
-} bgc_arena;
-void bgc_arena_init(bgc_arena *a);
-void *bgc_arena_alloc(bgc_arena *a, size_t n); /* NULL when out of memory */
-void bgc_arena_free(bgc_arena *a);             /* frees all; reusable */
-void bgc_arena_reset(bgc_arena *a);            /* frees all but one block */
-
 typedef struct bgc_parser {
     bgc_lexer lx;
     bgc_token tok;   /* current token */
@@ -171,27 +162,5 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
                                 bgc_stmt *st, bgc_diag *dg);
 /* Byte offset in the source of the next unparsed token. */
 size_t bgc_parser_offset(const bgc_parser *p);
-
-/* Quick scan of a chunk of source: 1 when it ends inside a statement (open
- * parenthesis, bracket or brace, open comment, last token an operator or
- * ',', right after the header of if/while/for or an else), so a line
- * reader should append the next line before parsing. */
-int bgc_source_incomplete(const char *src, size_t len);
-
-/* The same check fed piece by piece (each piece whole lines), so a reader
- * appending line after line does not rescan what it already has. */
-typedef struct bgc_scan_state {
-    int depth;       /* open parentheses */
-    int in_comment;  /* inside a block comment */
-    int last;        /* last significant token (a bgc_tok) */
-    int operand;     /* the last token ended an operand */
-    int kw;          /* the last token was if, while or for */
-    int ctl_depth;   /* depth of the open header of if/while/for, or -1 */
-    int ctl_open;    /* the text ends after such a header or an else */
-} bgc_scan_state;
-void bgc_scan_init(bgc_scan_state *s);
-/* Feed {src,len}; returns 1 when all text fed so far ends inside a
- * statement. */
-int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len);
 
 #endif /* BGC_PARSER_H */

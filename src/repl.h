@@ -1,7 +1,11 @@
-/* repl.h -- pieces of the interactive loop (SPEC sections 2 and 4).
+/* repl.h -- pieces of the interactive loop (man/bigcalc.1, REPL).
  *
  * The loop itself is bgc_repl_run (declared in cli.h, defined in repl.c);
- * it replaces the weak fallback in cli.c.  The other files:
+ * the other files:
+ *   repl-term.c      signals, terminal modes, reading one edited line;
+ *   repl-history.c   the history file;
+ *   repl-commands.c  the `:` commands;
+ *   repl-help.c      the text of :help;
  *   repl-output.c    the result stream: abbreviation of long results
  *                    (--digits, :digits) and the elapsed-time indicator on
  *                    stderr while a statement runs;
@@ -14,6 +18,39 @@
 #include "eval.h"
 
 #include <stdio.h>
+
+/* ---- repl-term.c -------------------------------------------------------------- */
+
+/* Take over SIGINT, SIGWINCH and SIGTSTP (and note the terminal's mode);
+ * close puts the previous handlers back. */
+void bgc_repl_term_open(void);
+void bgc_repl_term_close(void);
+/* Around a running statement: Ctrl-C interrupts it (the third one ends
+ * the process), the terminal is in its normal mode. */
+void bgc_repl_busy_begin(void);
+void bgc_repl_busy_end(void);
+/* 1: a line in *out (malloc'ed); 0: end of input; -1: Ctrl-C at the
+ * prompt (the line is discarded). */
+int bgc_repl_read_line(const char *prompt, char **out);
+
+/* ---- repl-history.c ----------------------------------------------------------- */
+
+void bgc_repl_history_open(void);
+/* Remember a line entered (blank lines and repeats are not kept). */
+void bgc_repl_history_add(const char *line);
+void bgc_repl_history_close(void);
+
+/* ---- repl-commands.c, repl-help.c --------------------------------------------- */
+
+/* Run the ':' command of line (line number lineno of the session, for
+ * error positions); returns 1 when it asks to quit. */
+int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line);
+/* :help with the topic {topic,n} (n == 0: the overview) at column col. */
+void bgc_repl_help(bgc_ctx *ctx, int lineno, const char *line, const char *topic, size_t n,
+                   int col);
+/* An error of a command, at column col of line. */
+void bgc_repl_cmd_error(int lineno, const char *line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* ---- repl-output.c ------------------------------------------------------------ */
 

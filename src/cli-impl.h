@@ -1,0 +1,63 @@
+/* cli-impl.h -- what the files of the command line (src/cli*.c) share;
+ * not for the rest of the program (that is cli.h). */
+#ifndef BGC_CLI_IMPL_H
+#define BGC_CLI_IMPL_H
+
+#include "builtins.h"
+#include "cli.h"
+
+#include <stddef.h>
+
+/* ---- cli-options.c ------------------------------------------------------------- */
+
+/* The command line, parsed. */
+typedef struct bgc_cli_args {
+    bgc_cli_opts o;
+    const char **exprs;         /* the -e expressions */
+    int nexprs;
+    char **operands;            /* FILE operands */
+    int nops;
+    const bgc_builtin *oneshot; /* FUNC of a one-shot, its ARGs at argv[oneshot_at] */
+    int oneshot_at;
+    unsigned long long seed, maxbits;
+    int have_seed, have_maxbits;
+    int want_help, want_version;
+} bgc_cli_args;
+
+/* Parse argv into *a (a usage error exits with status 2); -1 when out of
+ * memory.  a->exprs and a->operands are malloc'ed. */
+int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a);
+/* Print "bigcalc: MESSAGE" and the --help hint, exit with status 2. */
+void bgc_cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void bgc_cli_print_help(void);
+void bgc_cli_print_version(void);
+/* The kernel paths this CPU supports, comma-separated, in buf. */
+const char *bgc_cli_cpu_list(char *buf, size_t cap);
+
+/* ---- cli-run.c ------------------------------------------------------------------ */
+
+/* Set when reading input failed: the run fails (status 1). */
+extern int bgc_cli_io_failed;
+/* A FILE operand that cannot be opened is a usage error, found before
+ * anything runs; exits with status 2. */
+void bgc_cli_check_files(char **paths, int n);
+/* Run a FILE operand ("-" is stdin); -1 when the run must stop. */
+int bgc_cli_run_file(bgc_ctx *ctx, const char *path);
+
+/* ---- cli-oneshot.c, cli-modexp.c ------------------------------------------------ */
+
+/* Call builtin b on the values of the argument expressions and print the
+ * bare result; exits 1 (130 when interrupted) on failure.  `modexp` with
+ * no arguments reads "B E M" lines instead (bgc_cli_modexp_lines). */
+void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args,
+                      int strict);
+void bgc_cli_modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict);
+/* The value in the output base and a newline on stdout. */
+void bgc_cli_print_value(bgc_ctx *ctx, const bgc_int *v);
+/* Print the --verify mismatches of the last operation, if any. */
+void bgc_cli_report_verify(void);
+/* Report a builtin's failure e at a position. */
+void bgc_cli_call_error(const char *source, int line, int col, const bgc_builtin *b,
+                        bgc_err e);
+
+#endif /* BGC_CLI_IMPL_H */

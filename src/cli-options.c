@@ -1,0 +1,229 @@
+/* cli-options.c -- the command line's options (--help has them all),
+ * --help and --version.
+ *
+ * Options come before operands (getopt with '+'), so that one-shot
+ * arguments such as `bigcalc abs -5` are not taken for options.  After
+ * the first operand that is not a builtin, options may appear again
+ * between file names.
+ */
+#include <config.h>
+
+#include "cli-impl.h"
+
+#include "error.h"
+#include "verify.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void bgc_cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bgc_error_vplain(fmt, ap);
+    va_end(ap);
+    fputs("Try 'bigcalc --help' for more information.\n", stderr);
+    exit(BGC_EXIT_USAGE);
+}
+
+void bgc_cli_print_help(void)
+{
+    fputs(
+"Usage: bigcalc [OPTION]...                 REPL at a terminal, else run stdin\n"
+"       bigcalc [OPTION]... FILE...         run the files in order ('-' is stdin)\n"
+"       bigcalc [OPTION]... -e EXPR...      evaluate each EXPR, print, exit\n"
+"       bigcalc [OPTION]... FUNC ARG...     one-shot: call builtin FUNC, each ARG\n"
+"                                           an expression; prints the bare result\n"
+"       bigcalc modexp                      read \"B E M\" lines from stdin\n"
+"\n"
+"Options (they come before FUNC and its arguments):\n"
+"  -e, --expression EXPR  evaluate EXPR (may be repeated)\n"
+"  -V, --verify           recompute every engine operation with GMP; exit 3 on\n"
+"                         a mismatch\n"
+"  -o, --obase N          output base 2..36 (0x/0o/0b prefixes for 16/8/2)\n"
+"      --digits N|full    REPL: abbreviate results longer than N digits\n"
+"                         (default 2000)\n"
+"      --max-bits N       refuse any result larger than N bits (default 2^34;\n"
+"                         N may be written 2^K)\n"
+"  -t, --time             print each statement's evaluation time to stderr\n"
+"      --cpu NAME         force a kernel path (generic, or an asm path this CPU\n"
+"                         supports); the environment variable BIGCALC_CPU too\n"
+"      --seed N           take random, randbits, randprime from a reproducible\n"
+"                         stream seeded by N (NOT cryptographic); default: a\n"
+"                         cryptographic generator (ChaCha20) keyed by the OS\n"
+"  -s, --strict           stop at the first failing statement\n"
+"  -q, --quiet            no REPL banner\n"
+"  -h, --help             show this help and exit\n"
+"      --version          show the version, kernel paths and GMP version\n"
+"\n"
+"Exit status: 0 success; 1 a statement failed; 2 usage error;\n"
+"3 --verify found a mismatch; 130 interrupted.\n"
+"\n"
+"Builtin functions:\n", stdout);
+    for (int i = 0; i < bgc_nbuiltins; i++)
+        printf("  %-22s %s\n", bgc_builtins[i].usage, bgc_builtins[i].help);
+}
+
+void bgc_cli_print_version(void)
+{
+    printf("bigcalc %s\n", PACKAGE_VERSION);
+    printf("kernel path: %s (available:", bgcn_kern.name);
+    for (int i = 0; bgcn_kernel_paths[i]; i++)
+        if (bgcn_cpu_supported(bgcn_kernel_paths[i]))
+            printf(" %s", bgcn_kernel_paths[i]->name);
+    printf(")\n");
+    printf("verification: GMP %s\n", bgc_verify_gmp_version());
+}
+
+const char *bgc_cli_cpu_list(char *buf, size_t cap)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (int i = 0; bgcn_kernel_paths[i]; i++)
+        if (bgcn_cpu_supported(bgcn_kernel_paths[i]) && k + 20 < cap)
+            k += (size_t)snprintf(buf + k, cap - k, "%s%s", k ? ", " : "",
+                                  bgcn_kernel_paths[i]->name);
+    return buf;
+}
+
+/* Decimal unsigned option value (digits only, '_' allowed). */
+static int parse_u64(const char *s, unsigned long long *out)
+{
+    unsigned long long v = 0;
+    int any = 0;
+    for (; *s; s++) {
+        if (*s == '_')
+            continue;
+        if (*s < '0' || *s > '9')
+            return -1;
+        if (v > (~0ULL - 9) / 10)
+            return -1;
+        v = v * 10 + (unsigned)(*s - '0');
+        any = 1;
+    }
+    if (!any)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+enum { OPT_DIGITS = 256, OPT_MAXBITS, OPT_CPU, OPT_SEED, OPT_VERSION };
+
+static const struct option long_opts[] = {
+    {"expression", required_argument, NULL, 'e'},
+    {"verify", no_argument, NULL, 'V'},
+    {"obase", required_argument, NULL, 'o'},
+    {"digits", required_argument, NULL, OPT_DIGITS},
+    {"max-bits", required_argument, NULL, OPT_MAXBITS},
+    {"time", no_argument, NULL, 't'},
+    {"cpu", required_argument, NULL, OPT_CPU},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"strict", no_argument, NULL, 's'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0}};
+
+int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
+{
+    int all_operands = 0;
+    memset(a, 0, sizeof *a);
+    a->o = (bgc_cli_opts){0, 10, 2000, 0, 0, 0, NULL};
+    a->exprs = calloc((size_t)argc + 1, sizeof *a->exprs);
+    a->operands = calloc((size_t)argc + 1, sizeof *a->operands);
+    if (!a->exprs || !a->operands)
+        return -1;
+    opterr = 0;
+    while (optind < argc) {
+        int c = all_operands ? -1
+                             : getopt_long(argc, argv, "+:e:Vo:tsqh", long_opts, NULL);
+        if (c == -1) {
+            if (optind >= argc)
+                break;
+            if (!all_operands && strcmp(argv[optind - 1], "--") == 0 && optind > 1 &&
+                a->nops == 0)
+                all_operands = 1;
+            if (a->nops == 0) {
+                const char *s = argv[optind];
+                const bgc_builtin *b = bgc_builtin_find(s, strlen(s));
+                if (b && a->nexprs == 0) {
+                    a->oneshot = b;
+                    a->oneshot_at = optind + 1;
+                    break;
+                }
+            }
+            a->operands[a->nops++] = argv[optind++];
+            continue;
+        }
+        unsigned long long v;
+        switch (c) {
+        case 'e':
+            a->exprs[a->nexprs++] = optarg;
+            break;
+        case 'V':
+            a->o.verify = 1;
+            break;
+        case 'o':
+            if (parse_u64(optarg, &v) < 0 || v < 2 || v > 36)
+                bgc_cli_usage_error("invalid --obase '%s': expected a base from 2 to 36", optarg);
+            a->o.obase = (int)v;
+            break;
+        case OPT_DIGITS:
+            if (strcmp(optarg, "full") == 0)
+                a->o.digits = -1;
+            else if (parse_u64(optarg, &v) < 0 || v < 1 || v > 1000000000000ULL)
+                bgc_cli_usage_error("invalid --digits '%s': expected a positive count or 'full'",
+                            optarg);
+            else
+                a->o.digits = (long)v;
+            break;
+        case OPT_MAXBITS:
+            /* N, or 2^K as the help writes the default */
+            if (strncmp(optarg, "2^", 2) == 0 && parse_u64(optarg + 2, &v) == 0 &&
+                v < 64)
+                v = 1ULL << v;
+            else if (parse_u64(optarg, &v) < 0)
+                v = 0;
+            if (v < 1)
+                bgc_cli_usage_error("invalid --max-bits '%s': expected a positive number of bits"
+                            " (N or 2^K)", optarg);
+            a->maxbits = v;
+            a->have_maxbits = 1;
+            break;
+        case 't':
+            a->o.timing = 1;
+            break;
+        case OPT_CPU:
+            a->o.cpu = optarg;
+            break;
+        case OPT_SEED:
+            if (parse_u64(optarg, &v) < 0)
+                bgc_cli_usage_error("invalid --seed '%s': expected a non-negative integer", optarg);
+            a->seed = v;
+            a->have_seed = 1;
+            break;
+        case 's':
+            a->o.strict = 1;
+            break;
+        case 'q':
+            a->o.quiet = 1;
+            break;
+        case 'h':
+            a->want_help = 1;
+            return 0;
+        case OPT_VERSION:
+            a->want_version = 1;
+            break;
+        case ':':
+            bgc_cli_usage_error("option '%s' needs a value", argv[optind - 1]);
+        default:
+            if (optopt && optopt < 256)
+                bgc_cli_usage_error("unknown option '-%c'", optopt);
+            bgc_cli_usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,203 @@
+/* repl-commands.c -- the REPL's ':' commands (:help is in repl-help.c).
+ *
+ * A line whose first character (after blanks) is ':' never reaches the
+ * parser: it is a command, one word and at most one argument. */
+#include "repl.h"
+
+#include "error.h"
+#include "verify.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const bgc_repl_commands[] = {
+    "help", "vars", "funcs", "obase", "digits", "time", "verify", "cpu", "quit", NULL};
+
+
+void bgc_repl_cmd_error(int lineno, const char *line, int col, const char *fmt, ...)
+{
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    bgc_srcpos w = {"<repl>", lineno, col, line, strlen(line), lineno};
+    bgc_error_at(&w, "%s", msg);
+}
+
+static void show_var(const char *name, const bgc_val *v, void *arg)
+{
+    bgc_ctx *ctx = arg;
+    size_t n;
+    char *s = bgc_format_val(ctx, v, &n);
+    printf("%s = ", name);
+    if (s)
+        bgc_repl_print_number(stdout, s, n);
+    else
+        fputs("(out of memory)", stdout);
+    putchar('\n');
+    free(s);
+}
+
+static void count_item(const char *name, int nparams, void *arg)
+{
+    (void)name;
+    (void)nparams;
+    ++*(int *)arg;
+}
+
+static void count_var(const char *name, const bgc_val *v, void *arg)
+{
+    (void)name;
+    (void)v;
+    ++*(int *)arg;
+}
+
+/* :funcs shows each definition as it was written. */
+static void show_func(const char *name, int nparams, void *arg)
+{
+    size_t n;
+    const char *t = bgc_ctx_func_text(arg, name, &n);
+    if (t)
+        printf("%.*s\n", (int)n, t);
+    else
+        printf("%s  (%d parameter%s)\n", name, nparams, nparams == 1 ? "" : "s");
+}
+
+/* Value of an on/off argument: 1, 0, or -1. */
+static int on_off(const char *a, size_t n)
+{
+    if ((n == 2 && strncmp(a, "on", 2) == 0) || (n == 1 && a[0] == '1'))
+        return 1;
+    if ((n == 3 && strncmp(a, "off", 3) == 0) || (n == 1 && a[0] == '0'))
+        return 0;
+    return -1;
+}
+
+static long parse_count(const char *a, size_t n)
+{
+    long v = 0;
+    if (n == 0 || n > 12)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (a[i] < '0' || a[i] > '9')
+            return -1;
+        v = v * 10 + (a[i] - '0');
+    }
+    return v;
+}
+
+static void show_cpu(void)
+{
+    printf("kernel path: %s (available:", bgcn_kern.name);
+    for (int i = 0; bgcn_kernel_paths[i]; i++)
+        if (bgcn_cpu_supported(bgcn_kernel_paths[i]))
+            printf(" %s", bgcn_kernel_paths[i]->name);
+    printf(")\n");
+}
+
+int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
+{
+    int quit = 0;
+    const char *p = line, *name, *arg, *end;
+    size_t nl, al;
+    int acol;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    p++; /* the ':' */
+    name = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    nl = (size_t)(p - name);
+    while (*p == ' ' || *p == '\t')
+        p++;
+    arg = p;
+    acol = (int)(arg - line) + 1;
+    end = p + strlen(p);
+    while (end > arg && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    al = (size_t)(end - arg);
+    const char *extra = memchr(arg, ' ', al);
+    if (!extra)
+        extra = memchr(arg, '\t', al);
+
+#define IS(s) (nl == strlen(s) && strncmp(name, s, nl) == 0)
+    if (IS("quit") || IS("q") || IS("exit")) {
+        quit = 1;
+    } else if (IS("help") || IS("h") || IS("?")) {
+        bgc_repl_help(ctx, lineno, line, arg, al, acol);
+    } else if (IS("vars")) {
+        int n = 0;
+        bgc_ctx_each_var(ctx, count_var, &n);
+        if (n == 0)
+            puts("no variables yet (x = 5 makes one)");
+        bgc_ctx_each_var(ctx, show_var, ctx);
+    } else if (IS("funcs")) {
+        int n = 0;
+        bgc_ctx_each_func(ctx, count_item, &n);
+        if (n == 0)
+            puts("no functions yet (def f(x) = x^2 + 1 makes one; :help functions "
+                 "lists the builtins)");
+        bgc_ctx_each_func(ctx, show_func, ctx);
+    } else if (IS("obase")) {
+        long v = parse_count(arg, al);
+        if (al == 0)
+            printf("obase %d\n", bgc_ctx_get_obase(ctx));
+        else if (v < 2 || v > 36 || bgc_ctx_set_obase(ctx, (int)v) < 0)
+            bgc_repl_cmd_error(lineno, line, acol, "obase must be between 2 and 36");
+    } else if (IS("digits")) {
+        long v = parse_count(arg, al);
+        if (al == 0) {
+            long d = bgc_repl_get_digits();
+            if (d < 0)
+                puts("digits full (results are printed whole)");
+            else
+                printf("digits %ld (longer results are abbreviated)\n", d);
+        } else if (al == 4 && strncmp(arg, "full", 4) == 0) {
+            bgc_repl_set_digits(-1);
+        } else if (v >= 1) {
+            bgc_repl_set_digits(v);
+        } else {
+            bgc_repl_cmd_error(lineno, line, acol, "expected a positive number of digits or 'full'");
+        }
+    } else if (IS("time")) {
+        int v = on_off(arg, al);
+        if (al == 0)
+            printf("time %s\n", bgc_ctx_get_time(ctx) ? "on" : "off");
+        else if (v < 0)
+            bgc_repl_cmd_error(lineno, line, acol, "expected 'on' or 'off'");
+        else
+            bgc_ctx_set_time(ctx, v);
+    } else if (IS("verify")) {
+        int v = on_off(arg, al);
+        if (al == 0)
+            printf("verify %s (%lu operations checked, %lu mismatches)\n",
+                   bgc_verify_enabled() ? "on" : "off", bgc_verify_checked(),
+                   bgc_verify_mismatches());
+        else if (v < 0)
+            bgc_repl_cmd_error(lineno, line, acol, "expected 'on' or 'off'");
+        else
+            bgc_verify_enable(v);
+    } else if (IS("cpu")) {
+        if (al > 0) {
+            char nm[64];
+            snprintf(nm, sizeof nm, "%.*s", (int)al, arg);
+            if (bgcn_cpu_select(nm) < 0) {
+                bgc_repl_cmd_error(lineno, line, acol, "unknown or unsupported kernel path '%s'", nm);
+                return 0;
+            }
+        }
+        show_cpu();
+    } else {
+        char cmd[40];
+        snprintf(cmd, sizeof cmd, "%.*s", (int)(nl < 30 ? nl : 30), name);
+        bgc_repl_cmd_error(lineno, line, (int)(name - line), "unknown command ':%s' (try :help)", cmd);
+        return 0;
+    }
+    if (extra && !quit && !(IS("help") || IS("h") || IS("?")))
+        bgc_repl_cmd_error(lineno, line, (int)(extra - line) + 2, "unexpected text after the argument");
+#undef IS
+    return quit;
+}
