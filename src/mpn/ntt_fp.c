@@ -183,6 +183,22 @@ static void s_load(double *r, long i0, long i1, const bgcn_limb_t *a, long an,
     }
 }
 
+static void s_crt_digits(double *const res[], int np, long i0, long i1,
+                         const nttfp_prime P[], const double c[4][4])
+{
+    for (long i = i0; i < i1; i++) {
+        bgcn_limb_t y[4];
+        for (int j = 0; j < np; j++) {
+            bgcn_limb_t p = P[j].ip, t = canon(res[j][i], p);
+            for (int l = 0; l < j; l++)
+                t = mulm((t + p - y[l] % p) % p, canon(c[j][l], p), p);
+            y[j] = t;
+        }
+        for (int j = 0; j < np; j++)
+            memcpy(&res[j][i], &y[j], sizeof y[j]);
+    }
+}
+
 const nttfp_ops bgcn_nttfp_scalar = {
     .name = "scalar",
     .fwd_level = s_fwd_level,
@@ -192,6 +208,7 @@ const nttfp_ops bgcn_nttfp_scalar = {
     .pointwise = s_pointwise,
     .scale = s_scale,
     .load = s_load,
+    .crt_digits = s_crt_digits,
 };
 
 /* ---- sizes ---- */
@@ -457,24 +474,6 @@ static void make_table(job_t *J, long L, bgcn_limb_t g)
 /* ---- CRT ---- */
 
 typedef struct {
-    bgcn_limb_t c, cq; /* a constant < p and floor(c 2^64 / p) */
-} shoup_t;
-
-static shoup_t shoup(bgcn_limb_t c, bgcn_limb_t p)
-{
-    shoup_t s = {c, (bgcn_limb_t)(((u128)c << 64) / p)};
-    return s;
-}
-
-/* a c mod p for any 64-bit a. */
-static inline bgcn_limb_t shoup_mul(bgcn_limb_t a, shoup_t s, bgcn_limb_t p)
-{
-    bgcn_limb_t q = (bgcn_limb_t)(((u128)a * s.cq) >> 64);
-    bgcn_limb_t r = a * s.c - q * p;
-    return r >= p ? r - p : r;
-}
-
-typedef struct {
     double *res[NP_MAX];
     int np, nb, T;
     long nc, rn;
@@ -482,7 +481,9 @@ typedef struct {
     bgcn_limb_t *buf[64];
     long lo[64], len[64];
     bgcn_status st[64];
-    shoup_t inv[NP_MAX][NP_MAX]; /* p_j^-1 mod p_i, j < i */
+    const nttfp_ops *ops;
+    nttfp_prime P[NP_MAX];
+    double c[4][4];              /* p_j^-1 mod p_i, j < i, balanced */
 } crt_t;
 
 static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
@@ -497,20 +498,17 @@ static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
     bgcn_limb_t acc[6] = {0, 0, 0, 0, 0, 0};
     long q0 = (c0 * C->nb - base_bit) / 64;
     for (long s = c0; s < c1; s++) {
-        if ((s & 4095) == 0 && bgcn_interrupt_flag)
-            return;
-        bgcn_limb_t y[NP_MAX] = {0};
-        for (int i = 0; i < np; i++) {
-            bgcn_limb_t p = fp_p[i];
-            /* |residue| < p after the inverse transform */
-            long long r = (long long)C->res[i][s];
-            bgcn_limb_t t = (bgcn_limb_t)(r + ((r >> 63) & (long long)p));
-            for (int j = 0; j < i; j++) {
-                bgcn_limb_t yj = y[j] >= p ? y[j] - p : y[j];
-                t = shoup_mul(t + p - yj, C->inv[i][j], p);
-            }
-            y[i] = t;
+        if (s == c0 || (s & 4095) == 0) {
+            if (bgcn_interrupt_flag)
+                return;
+            long e = (s | 4095) + 1; /* to the next multiple of 4096 */
+            if (e > c1)
+                e = c1;
+            C->ops->crt_digits(C->res, np, s, e, C->P, C->c);
         }
+        bgcn_limb_t y[NP_MAX] = {0};
+        for (int i = 0; i < np; i++)
+            memcpy(&y[i], &C->res[i][s], sizeof y[i]);
         /* v = y0 + p0 (y1 + p1 (y2 + p2 y3)), at most 4 limbs. */
         bgcn_limb_t v[4] = {y[np - 1], 0, 0, 0};
         int nl = 1;
@@ -595,7 +593,7 @@ static void crt_task(void *vc, int t)
 }
 
 static bgcn_status crt(bgcn_limb_t *rp, long rn, double *const res[], int np,
-                       int nb, long nc, int T)
+                       int nb, long nc, int T, const nttfp_ops *ops)
 {
     crt_t C;
     memset(&C, 0, sizeof C);
@@ -607,10 +605,13 @@ static bgcn_status crt(bgcn_limb_t *rp, long rn, double *const res[], int np,
     C.rn = rn;
     C.rp = rp;
     C.T = T;
-    for (int i = 0; i < np; i++)
+    C.ops = ops;
+    for (int i = 0; i < np; i++) {
+        make_prime(&C.P[i], fp_p[i]);
         for (int j = 0; j < i; j++)
-            C.inv[i][j] = shoup(powm(fp_p[j] % fp_p[i], fp_p[i] - 2, fp_p[i]),
-                                fp_p[i]);
+            C.c[i][j] = balanced(powm(fp_p[j] % fp_p[i], fp_p[i] - 2, fp_p[i]),
+                                 fp_p[i]);
+    }
     memset(rp, 0, (size_t)rn * sizeof *rp);
     bgcn_par_run(T, crt_task, &C);
     bgcn_status st = BGCN_OK;
@@ -688,7 +689,7 @@ bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
             goto out;
         }
     }
-    st = crt(rp, rn, res, pl.np, pl.nb, pl.na + pl.nbc - 1, threads);
+    st = crt(rp, rn, res, pl.np, pl.nb, pl.na + pl.nbc - 1, threads, ops);
     if (st == BGCN_OK && bgcn_interrupt_flag)
         st = BGCN_EINTR;
     goto out;

@@ -311,6 +311,49 @@ static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
     }
 }
 
+/* Garner in doubles, four coefficients at a time: each digit is made
+ * canonical ([0, p), by adding p to a negative one) before the next
+ * prime uses it, and stored as an integer through the bits of y + 2^52
+ * (exact for 0 <= y < 2^52: the mantissa is y). */
+static TGT void crt_digits(double *const res[], int np, long i0, long i1,
+                           const nttfp_prime P[], const double c[4][4])
+{
+    const V magic = _mm256_set1_pd(MAGIC), two52 = _mm256_set1_pd(4503599627370496.0);
+    const __m256i mant = _mm256_set1_epi64x((1LL << 52) - 1);
+    long i = i0;
+    for (; i + 4 <= i1; i += 4) {
+        V y[4];
+        for (int j = 0; j < np; j++) {
+            const V p = _mm256_set1_pd(P[j].p), pinv = _mm256_set1_pd(P[j].pinv);
+            V t = _mm256_loadu_pd(res[j] + i);
+            for (int l = 0; l < j; l++)
+                t = vmulmod(_mm256_sub_pd(t, y[l]), _mm256_set1_pd(c[j][l]), p,
+                            pinv, magic);
+            t = _mm256_add_pd(t, _mm256_and_pd(_mm256_cmp_pd(t, _mm256_setzero_pd(),
+                                                             _CMP_LT_OQ),
+                                               p));
+            y[j] = t;
+        }
+        for (int j = 0; j < np; j++) {
+            __m256i b = _mm256_castpd_si256(_mm256_add_pd(y[j], two52));
+            _mm256_storeu_si256((__m256i *)(res[j] + i), _mm256_and_si256(b, mant));
+        }
+    }
+    for (; i < i1; i++) {
+        double y[4];
+        for (int j = 0; j < np; j++) {
+            double t = res[j][i];
+            for (int l = 0; l < j; l++)
+                t = smulmod(t - y[l], c[j][l], P[j].p, P[j].pinv);
+            y[j] = t < 0 ? t + P[j].p : t;
+        }
+        for (int j = 0; j < np; j++) {
+            bgcn_limb_t v = (bgcn_limb_t)(long long)y[j];
+            __builtin_memcpy(&res[j][i], &v, sizeof v);
+        }
+    }
+}
+
 const nttfp_ops bgcn_nttfp_avx2 = {
     .name = "avx2",
     .fwd_level = fwd_level,
@@ -320,6 +363,7 @@ const nttfp_ops bgcn_nttfp_avx2 = {
     .pointwise = pointwise,
     .scale = scale,
     .load = load,
+    .crt_digits = crt_digits,
 };
 
 #endif

@@ -57,6 +57,14 @@ typedef struct nttfp_ops {
      * beyond the end are zero) mod p, balanced, for i0 <= i < i1. */
     void (*load)(double *r, long i0, long i1, const bgcn_limb_t *a, long an,
                  int nb, const nttfp_prime *P);
+    /* Garner's mixed-radix digits of the coefficients i0 <= i < i1, in
+     * place: on entry res[j][i] holds residue j (|.| < p_j, np = 2..4
+     * primes P[0..np-1]); on exit the same words hold, as 64-bit
+     * integers, digits y_j in [0, p_j) with the coefficient = y_0 +
+     * p_0 (y_1 + p_1 (y_2 + p_2 y_3)).  c[j][l] (l < j) is p_l^-1 mod
+     * p_j, balanced. */
+    void (*crt_digits)(double *const res[], int np, long i0, long i1,
+                       const nttfp_prime P[], const double c[4][4]);
 } nttfp_ops;
 
 extern const nttfp_ops bgcn_nttfp_scalar;
