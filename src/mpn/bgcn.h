@@ -21,7 +21,13 @@
  * loops) are reached through the dispatch table bgcn_kern, so that one
  * entry point serves the portable C twin and each assembly path.
  *
- * Each area of the engine owns one section below, marked by a banner.
+ * The sections below follow the layers, lowest first: status and memory,
+ * the kernel table, core operations, the Montgomery kernels,
+ * multiplication, division, roots and gcd, Montgomery arithmetic and
+ * exponentiation, number theory, radix conversion.  Each section uses
+ * only those above it; a new function goes into the section of its layer
+ * (new families -- factoring, the sieve, number-theory toolkit -- have
+ * headers of their own).
  */
 #ifndef BGCN_H
 #define BGCN_H
@@ -535,6 +541,116 @@ bgcn_status bgcn_divexact(bgcn_limb_t *qp, const bgcn_limb_t *np, long nn,
 #define BGCN_DIVEXACT_DC_THRESHOLD 300
 
 /* ===================================================================== */
+/* == Roots and GCD (src/mpn/sqrtrem.c, rootrem.c, perfpow.c, gcd*.c)  == */
+/* ===================================================================== */
+
+/* Square root with remainder (Karatsuba square root): {sp,ceil(nn/2)} =
+ * floor(sqrt(N)) for N = {np,nn}, nn >= 1, np[nn-1] != 0.  When rp is not
+ * NULL it receives the remainder N - s^2 (room for nn limbs; rn limbs
+ * written); when rnp is not NULL, *rnp = the normalised size of the
+ * remainder (0 iff N is a perfect square).  sp and rp must not overlap np
+ * or each other.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
+                         const bgcn_limb_t *np, long nn) BGCN_WUR;
+/* k-th root with remainder: {rootp,*rootn} = floor(N^(1/k)) for
+ * N = {np,nn}, nn >= 1, np[nn-1] != 0, k >= 1 (*rootn normalised; rootp
+ * needs nn/k + 1 limbs).  When remp is not NULL it receives N - root^k
+ * (room for nn limbs); when remn is not NULL, *remn = the remainder's
+ * normalised size (0 iff N is a perfect k-th power).  Outputs must not
+ * overlap np or each other.  Newton's iteration from a start built
+ * recursively from the root of N's top part; k = 2 is bgcn_sqrtrem.
+ * Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_rootrem(bgcn_limb_t *rootp, long *rootn, bgcn_limb_t *remp,
+                         long *remn, const bgcn_limb_t *np, long nn,
+                         unsigned long k) BGCN_WUR;
+/* *result = 1 if N = {np,nn} is a perfect power x^k with k >= 2 (1 counts:
+ * 1 = 1^2), else 0.  nn >= 1, np[nn-1] != 0.  Returns BGCN_OK,
+ * BGCN_ENOMEM or BGCN_EINTR (*result then unspecified). */
+bgcn_status bgcn_perfect_power_p(int *result, const bgcn_limb_t *np,
+                                 long nn) BGCN_WUR;
+
+
+/* Binary gcd of one-limb numbers; gcd(0, v) = v, gcd(u, 0) = u. */
+bgcn_limb_t bgcn_gcd_11(bgcn_limb_t u, bgcn_limb_t v);
+/* Binary gcd of the two-limb numbers <u1,u0> and <v1,v0> into {gp,2};
+ * zero operands as bgcn_gcd_11. */
+void bgcn_gcd_22(bgcn_limb_t *gp, bgcn_limb_t u1, bgcn_limb_t u0,
+                 bgcn_limb_t v1, bgcn_limb_t v0);
+/* {gp,*gn} = gcd(U, V) for U = {up,un}, V = {vp,vn}, both nonzero with
+ * nonzero top limbs (any order of sizes); gp needs min(un,vn) limbs and
+ * must not overlap the inputs, which are not modified.  *gn is the
+ * normalised size.  Half-gcd reductions (bgcn_hgcd_reduce) from
+ * bgcn_gcd_dc_threshold limbs, then Lehmer's algorithm with double-limb
+ * steps, binary gcd at one and two limbs: O(M(n) log n).  Returns BGCN_OK,
+ * BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
+                     long un, const bgcn_limb_t *vp, long vn) BGCN_WUR;
+/* Extended gcd: as bgcn_gcd, plus the cofactor s of U with
+ * s*U = g (mod V) and |s| <= V/(2g) (s = 0 when g = V), written as its
+ * magnitude {sp,|*sn|} with the sign in *sn (0 for s = 0).  sp needs vn
+ * limbs and must not overlap the inputs or gp.  (The other cofactor is
+ * t = (g - s*U)/V, exact.)  Same algorithms as bgcn_gcd (half-gcd from
+ * bgcn_gcdext_dc_threshold), cofactors carried along.  Status as
+ * bgcn_gcd. */
+bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp,
+                        long *sn, const bgcn_limb_t *up, long un,
+                        const bgcn_limb_t *vp, long vn) BGCN_WUR;
+/* Modular inverse: when gcd(A, M) = 1, {rp,mn} = A^-1 mod M in [0, M) and
+ * *ok = 1; otherwise *ok = 0 and {rp,mn} is unspecified.  A = {ap,an},
+ * an >= 0 (A = 0 allowed, any size; reduced mod M first), M = {mp,mn},
+ * mn >= 1, mp[mn-1] != 0.  Modulo M = 1 every A is invertible (inverse 0).
+ * rp must not overlap ap or mp.  Status as bgcn_gcd. */
+bgcn_status bgcn_invert(bgcn_limb_t *rp, int *ok, const bgcn_limb_t *ap,
+                        long an, const bgcn_limb_t *mp, long mn) BGCN_WUR;
+
+/* Half gcd (the engine of the subquadratic bgcn_gcd).  A 2x2 matrix of
+ * nonnegative entries, each {p[i][j], n} (zero-padded; cap limbs of room). */
+typedef struct bgcn_hgcd_matrix {
+    long cap, n;
+    int det; /* the determinant, +1 or -1 */
+    bgcn_limb_t *p[2][2];
+} bgcn_hgcd_matrix;
+/* Sets m to the identity with room for cap limbs per entry (ENOMEM). */
+bgcn_status bgcn_hgcd_matrix_init(bgcn_hgcd_matrix *m, long cap) BGCN_WUR;
+void bgcn_hgcd_matrix_clear(bgcn_hgcd_matrix *m);
+/* For A = {ap,n} >= B = {bp,*bn} (n >= 2, *an == n, ap[n-1] != 0; both
+ * buffers have n+1 limbs, B zero-padded): reduces the pair in place by
+ * Euclid steps as long as both stay >= B^s, s = n/2 + 1 (nothing to do if
+ * B < B^s already), so that on return A_out >= B_out >= B^s when anything
+ * was done; updates *an, *bn, and multiplies m (cap >= n/2 + 8) on the
+ * right by the matrix M of the steps: (A_in, B_in) = M (A_out, B_out),
+ * det M = +-1, so gcd(A_out, B_out) = gcd(A_in, B_in).  Recursive above
+ * bgcn_hgcd_threshold limbs (O(M(n) log n)), Lehmer steps below.
+ * Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_hgcd(bgcn_limb_t *ap, long *an, bgcn_limb_t *bp, long *bn,
+                      long n, bgcn_hgcd_matrix *m) BGCN_WUR;
+/* One half-gcd reduction of a whole pair through its top part: runs
+ * bgcn_hgcd on the limbs above p of A >= B (A = {ap,*an} normalised, both
+ * buffers *an + 1 limbs, B zero-padded, *bn > p) and applies the matrix to
+ * the whole pair (the low parts with 4 products of p by about (an-p)/2
+ * limbs), when that keeps both nonnegative; then *progress = 1, the pair
+ * is replaced (A >= B again) and m, if not NULL, is multiplied by the
+ * matrix.  Otherwise *progress = 0 and nothing changes.  Status as
+ * bgcn_hgcd. */
+bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *ap, long *an,
+                             bgcn_limb_t *bp, long *bn, long p,
+                             bgcn_hgcd_matrix *m) BGCN_WUR;
+/* Thresholds (limbs; variables so tests can move them, any value >= 4 is
+ * correct): bgcn_hgcd recurses from bgcn_hgcd_threshold, bgcn_gcd uses
+ * half-gcd steps from bgcn_gcd_dc_threshold.  Measured on this machine
+ * (see src/mpn/hgcd.c): flat optimum, 100..150 and 400..700. */
+#define BGCN_HGCD_THRESHOLD 120
+#define BGCN_GCD_DC_THRESHOLD 600
+extern long bgcn_hgcd_threshold;
+extern long bgcn_gcd_dc_threshold;
+/* bgcn_gcdext's own (its Lehmer steps also update cofactors, so the
+ * half-gcd pays off earlier: about 12% faster at 10^3..3*10^3 limbs with
+ * 150..200 than with 600). */
+#define BGCN_GCDEXT_DC_THRESHOLD 200
+extern long bgcn_gcdext_dc_threshold;
+/* (end of Roots and GCD) */
+
+/* ===================================================================== */
 /* == Montgomery and exponentiation (src/mpn/mont*.c, powm*.c)         == */
 /* ===================================================================== */
 
@@ -736,117 +852,5 @@ void bgcn_radix_cache_clear(void);
 #define BGCN_SET_STR_DC_THRESHOLD 150
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
-
-/* ===================================================================== */
-/* == Roots and GCD (src/mpn/sqrtrem.c, rootrem.c, perfpow.c, gcd*.c)  == */
-/* ===================================================================== */
-
-/* Square root with remainder (Karatsuba square root): {sp,ceil(nn/2)} =
- * floor(sqrt(N)) for N = {np,nn}, nn >= 1, np[nn-1] != 0.  When rp is not
- * NULL it receives the remainder N - s^2 (room for nn limbs; rn limbs
- * written); when rnp is not NULL, *rnp = the normalised size of the
- * remainder (0 iff N is a perfect square).  sp and rp must not overlap np
- * or each other.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
-bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
-                         const bgcn_limb_t *np, long nn) BGCN_WUR;
-/* k-th root with remainder: {rootp,*rootn} = floor(N^(1/k)) for
- * N = {np,nn}, nn >= 1, np[nn-1] != 0, k >= 1 (*rootn normalised; rootp
- * needs nn/k + 1 limbs).  When remp is not NULL it receives N - root^k
- * (room for nn limbs); when remn is not NULL, *remn = the remainder's
- * normalised size (0 iff N is a perfect k-th power).  Outputs must not
- * overlap np or each other.  Newton's iteration from a start built
- * recursively from the root of N's top part; k = 2 is bgcn_sqrtrem.
- * Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
-bgcn_status bgcn_rootrem(bgcn_limb_t *rootp, long *rootn, bgcn_limb_t *remp,
-                         long *remn, const bgcn_limb_t *np, long nn,
-                         unsigned long k) BGCN_WUR;
-/* *result = 1 if N = {np,nn} is a perfect power x^k with k >= 2 (1 counts:
- * 1 = 1^2), else 0.  nn >= 1, np[nn-1] != 0.  Returns BGCN_OK,
- * BGCN_ENOMEM or BGCN_EINTR (*result then unspecified). */
-bgcn_status bgcn_perfect_power_p(int *result, const bgcn_limb_t *np,
-                                 long nn) BGCN_WUR;
-
-
-/* Binary gcd of one-limb numbers; gcd(0, v) = v, gcd(u, 0) = u. */
-bgcn_limb_t bgcn_gcd_11(bgcn_limb_t u, bgcn_limb_t v);
-/* Binary gcd of the two-limb numbers <u1,u0> and <v1,v0> into {gp,2};
- * zero operands as bgcn_gcd_11. */
-void bgcn_gcd_22(bgcn_limb_t *gp, bgcn_limb_t u1, bgcn_limb_t u0,
-                 bgcn_limb_t v1, bgcn_limb_t v0);
-/* {gp,*gn} = gcd(U, V) for U = {up,un}, V = {vp,vn}, both nonzero with
- * nonzero top limbs (any order of sizes); gp needs min(un,vn) limbs and
- * must not overlap the inputs, which are not modified.  *gn is the
- * normalised size.  Half-gcd reductions (bgcn_hgcd_reduce) from
- * bgcn_gcd_dc_threshold limbs, then Lehmer's algorithm with double-limb
- * steps, binary gcd at one and two limbs: O(M(n) log n).  Returns BGCN_OK,
- * BGCN_ENOMEM or BGCN_EINTR. */
-bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
-                     long un, const bgcn_limb_t *vp, long vn) BGCN_WUR;
-/* Extended gcd: as bgcn_gcd, plus the cofactor s of U with
- * s*U = g (mod V) and |s| <= V/(2g) (s = 0 when g = V), written as its
- * magnitude {sp,|*sn|} with the sign in *sn (0 for s = 0).  sp needs vn
- * limbs and must not overlap the inputs or gp.  (The other cofactor is
- * t = (g - s*U)/V, exact.)  Same algorithms as bgcn_gcd (half-gcd from
- * bgcn_gcdext_dc_threshold), cofactors carried along.  Status as
- * bgcn_gcd. */
-bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp,
-                        long *sn, const bgcn_limb_t *up, long un,
-                        const bgcn_limb_t *vp, long vn) BGCN_WUR;
-/* Modular inverse: when gcd(A, M) = 1, {rp,mn} = A^-1 mod M in [0, M) and
- * *ok = 1; otherwise *ok = 0 and {rp,mn} is unspecified.  A = {ap,an},
- * an >= 0 (A = 0 allowed, any size; reduced mod M first), M = {mp,mn},
- * mn >= 1, mp[mn-1] != 0.  Modulo M = 1 every A is invertible (inverse 0).
- * rp must not overlap ap or mp.  Status as bgcn_gcd. */
-bgcn_status bgcn_invert(bgcn_limb_t *rp, int *ok, const bgcn_limb_t *ap,
-                        long an, const bgcn_limb_t *mp, long mn) BGCN_WUR;
-
-/* Half gcd (the engine of the subquadratic bgcn_gcd).  A 2x2 matrix of
- * nonnegative entries, each {p[i][j], n} (zero-padded; cap limbs of room). */
-typedef struct bgcn_hgcd_matrix {
-    long cap, n;
-    int det; /* the determinant, +1 or -1 */
-    bgcn_limb_t *p[2][2];
-} bgcn_hgcd_matrix;
-/* Sets m to the identity with room for cap limbs per entry (ENOMEM). */
-bgcn_status bgcn_hgcd_matrix_init(bgcn_hgcd_matrix *m, long cap) BGCN_WUR;
-void bgcn_hgcd_matrix_clear(bgcn_hgcd_matrix *m);
-/* For A = {ap,n} >= B = {bp,*bn} (n >= 2, *an == n, ap[n-1] != 0; both
- * buffers have n+1 limbs, B zero-padded): reduces the pair in place by
- * Euclid steps as long as both stay >= B^s, s = n/2 + 1 (nothing to do if
- * B < B^s already), so that on return A_out >= B_out >= B^s when anything
- * was done; updates *an, *bn, and multiplies m (cap >= n/2 + 8) on the
- * right by the matrix M of the steps: (A_in, B_in) = M (A_out, B_out),
- * det M = +-1, so gcd(A_out, B_out) = gcd(A_in, B_in).  Recursive above
- * bgcn_hgcd_threshold limbs (O(M(n) log n)), Lehmer steps below.
- * Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
-bgcn_status bgcn_hgcd(bgcn_limb_t *ap, long *an, bgcn_limb_t *bp, long *bn,
-                      long n, bgcn_hgcd_matrix *m) BGCN_WUR;
-/* One half-gcd reduction of a whole pair through its top part: runs
- * bgcn_hgcd on the limbs above p of A >= B (A = {ap,*an} normalised, both
- * buffers *an + 1 limbs, B zero-padded, *bn > p) and applies the matrix to
- * the whole pair (the low parts with 4 products of p by about (an-p)/2
- * limbs), when that keeps both nonnegative; then *progress = 1, the pair
- * is replaced (A >= B again) and m, if not NULL, is multiplied by the
- * matrix.  Otherwise *progress = 0 and nothing changes.  Status as
- * bgcn_hgcd. */
-bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *ap, long *an,
-                             bgcn_limb_t *bp, long *bn, long p,
-                             bgcn_hgcd_matrix *m) BGCN_WUR;
-/* Thresholds (limbs; variables so tests can move them, any value >= 4 is
- * correct): bgcn_hgcd recurses from bgcn_hgcd_threshold, bgcn_gcd uses
- * half-gcd steps from bgcn_gcd_dc_threshold.  Measured on this machine
- * (see src/mpn/hgcd.c): flat optimum, 100..150 and 400..700. */
-#define BGCN_HGCD_THRESHOLD 120
-#define BGCN_GCD_DC_THRESHOLD 600
-extern long bgcn_hgcd_threshold;
-extern long bgcn_gcd_dc_threshold;
-/* bgcn_gcdext's own (its Lehmer steps also update cofactors, so the
- * half-gcd pays off earlier: about 12% faster at 10^3..3*10^3 limbs with
- * 150..200 than with 600). */
-#define BGCN_GCDEXT_DC_THRESHOLD 200
-extern long bgcn_gcdext_dc_threshold;
-/* (end of Roots and GCD) */
-
-/* ---- end of the skeleton sections; areas append below ---- */
 
 #endif /* BGCN_H */
