@@ -3,8 +3,11 @@
  * bgcn_sqrtrem (Karatsuba square root) of a 2n-limb number against GMP's
  * mpn_sqrtrem, and bgcn_gcd (half-gcd above its threshold, Lehmer below)
  * of two n-limb numbers against mpz_gcd on read-only views (mpn_gcd would
- * destroy its operands), on every kernel path; each engine result is
- * checked against GMP's before it is timed. */
+ * destroy its operands), and bgcn_gcdext against mpz_gcdext (g equal,
+ * the engine's cofactor s checked by s*U = g mod V), on every kernel
+ * path; each engine result is checked against GMP's before it is timed.
+ * gcd and gcdext go from 100 to 10^6 limbs while the previous size
+ * predicts at most 10 s per call. */
 #include "bench.h"
 
 #include <gmp.h>
@@ -52,6 +55,30 @@ static void gcd_engine(void *vc, long iters)
     }
 }
 
+static void gcdext_engine(void *vc, long iters)
+{
+    struct rctx *c = vc;
+    long sn;
+    for (long i = 0; i < iters; i++) {
+        bgcn_status st = bgcn_gcdext(c->sp, &c->gn, c->rp, &sn, c->ap, c->n,
+                                     c->bp, c->n);
+        if (st != BGCN_OK)
+            fail("bgcn_gcdext", st);
+    }
+}
+
+static void gcdext_gmp(void *vc, long iters)
+{
+    struct rctx *c = vc;
+    mpz_t a, b, s;
+    mpz_init(s);
+    mpz_roinit_n(a, c->ap, c->n);
+    mpz_roinit_n(b, c->bp, c->n);
+    for (long i = 0; i < iters; i++)
+        mpz_gcdext(c->g, s, NULL, a, b);
+    mpz_clear(s);
+}
+
 static void gcd_gmp(void *vc, long iters)
 {
     struct rctx *c = vc;
@@ -64,8 +91,8 @@ static void gcd_gmp(void *vc, long iters)
 
 void bgc_bench_rows_roots(bgc_bench *b)
 {
-    static const long sizes[] = {100, 1000, 10000, 100000};
-    const long maxn = 100000;
+    static const long sizes[] = {100, 1000, 10000, 100000, 1000000};
+    const long maxn = 1000000;
     bgcn_limb_t *ap = bgc_bench_alloc(2 * maxn), *bp = bgc_bench_alloc(maxn);
     bgcn_limb_t *sp = bgc_bench_alloc(2 * maxn), *rp = bgc_bench_alloc(2 * maxn);
     bgcn_limb_t *s2 = bgc_bench_alloc(maxn), *r2 = bgc_bench_alloc(2 * maxn);
@@ -74,10 +101,16 @@ void bgc_bench_rows_roots(bgc_bench *b)
     const bgcn_kernels *p;
 
     bgc_bench_table(b, "sqrtrem of 2n limbs (root n limbs), every path", 0);
+    double sq_last_ns = 0;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         long n = sizes[s];
         if (b->quick && n > 10000)
             break;
+        if (sq_last_ns * 25 > 10e9) {
+            printf("sqrtrem    (%ld limbs skipped: the engine would take "
+                   "about %.0f s per call)\n", n, sq_last_ns * 25 / 1e9);
+            break;
+        }
         bgc_bench_random(ap, 2 * n);
         if (ap[2 * n - 1] == 0)
             ap[2 * n - 1] = 1;
@@ -96,32 +129,76 @@ void bgc_bench_rows_roots(bgc_bench *b)
                 r.note = "MISMATCH";
             r.eng = bgc_bench_measure(b, sqrt_engine, &c);
             bgc_bench_emit(b, &r);
+            if (r.eng.min_ns > sq_last_ns)
+                sq_last_ns = r.eng.min_ns;
         }
     }
 
-    bgc_bench_table(b, "gcd of two n-limb numbers, every path", 0);
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        long n = sizes[s];
-        if (b->quick && n > 10000)
-            break;
-        bgc_bench_random(ap, n);
-        bgc_bench_random(bp, n);
-        ap[n - 1] |= 1;
-        bp[n - 1] |= 1;
-        c.n = n;
-        bgc_bench_time gmp = bgc_bench_measure(b, gcd_gmp, &c);
-        gcd_gmp(&c, 1);
-        long want_n = (long)mpz_size(c.g);
-        for (long i = 0; i < want_n; i++)
-            s2[i] = mpz_getlimbn(c.g, i);
-        for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
-            bgc_bench_row r = {.op = "gcd", .path = p->name, .size = n,
-                               .unit = "limbs", .gmp = gmp};
-            gcd_engine(&c, 1);
-            if (c.gn != want_n || !bgc_bench_same(b, "gcd", sp, s2, want_n))
-                r.note = "MISMATCH";
-            r.eng = bgc_bench_measure(b, gcd_engine, &c);
-            bgc_bench_emit(b, &r);
+    static const long gsizes[] = {100, 1000, 10000, 100000, 1000000};
+    for (int ext = 0; ext <= 1; ext++) {
+        bgc_bench_table(b, ext ? "gcdext of two n-limb numbers, every path"
+                               : "gcd of two n-limb numbers, every path", 0);
+        const char *op = ext ? "gcdext" : "gcd";
+        double last_ns = 0;
+        for (size_t s = 0; s < sizeof gsizes / sizeof gsizes[0]; s++) {
+            long n = gsizes[s];
+            if (b->quick && n > 10000)
+                break;
+            /* tenfold sizes: allow for 25 times longer (M(n) log n) */
+            if (last_ns * 25 > 10e9) {
+                printf("%-10s (%ld limbs skipped: the engine would take "
+                       "about %.0f s per call)\n", op, n, last_ns * 25 / 1e9);
+                break;
+            }
+            bgc_bench_random(ap, n);
+            bgc_bench_random(bp, n);
+            ap[n - 1] |= 1;
+            bp[n - 1] |= 1;
+            c.n = n;
+            bgc_bench_time gmp = bgc_bench_measure(b, ext ? gcdext_gmp : gcd_gmp, &c);
+            (ext ? gcdext_gmp : gcd_gmp)(&c, 1);
+            long want_n = (long)mpz_size(c.g);
+            for (long i = 0; i < want_n; i++)
+                s2[i] = mpz_getlimbn(c.g, i);
+            for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+                bgc_bench_row r = {.op = op, .path = p->name, .size = n,
+                                   .unit = "limbs", .gmp = gmp};
+                long sn = 0;
+                if (ext) {
+                    bgcn_status st = bgcn_gcdext(sp, &c.gn, rp, &sn, ap, n, bp, n);
+                    if (st != BGCN_OK)
+                        fail("bgcn_gcdext", st);
+                } else {
+                    gcd_engine(&c, 1);
+                }
+                if (c.gn != want_n || !bgc_bench_same(b, op, sp, s2, want_n))
+                    r.note = "MISMATCH";
+                if (ext && !r.note) {
+                    /* s U = g (mod V) */
+                    mpz_t U, V, S, T;
+                    mpz_inits(S, T, NULL);
+                    mpz_roinit_n(U, ap, n);
+                    mpz_roinit_n(V, bp, n);
+                    mpz_import(S, (size_t)(sn < 0 ? -sn : sn), -1,
+                               sizeof(bgcn_limb_t), 0, 0, rp);
+                    if (sn < 0)
+                        mpz_neg(S, S);
+                    mpz_mul(T, S, U);
+                    mpz_sub(T, T, c.g);
+                    if (!mpz_divisible_p(T, V)) {
+                        fprintf(stderr, "bigcalc-bench: MISMATCH: gcdext "
+                                        "cofactor (%s path), %ld limbs\n",
+                                p->name, n);
+                        b->mismatches++;
+                        r.note = "MISMATCH";
+                    }
+                    mpz_clears(S, T, NULL);
+                }
+                r.eng = bgc_bench_measure(b, ext ? gcdext_engine : gcd_engine, &c);
+                bgc_bench_emit(b, &r);
+                if (r.eng.min_ns > last_ns)
+                    last_ns = r.eng.min_ns;
+            }
         }
     }
     mpz_clear(c.g);
