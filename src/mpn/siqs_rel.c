@@ -75,7 +75,8 @@ bgcn_status bgcn_siqs_rel_add(siqs_rels *rs, const uint32_t *fac, long nf,
              sizeof *rs->fac) ||
         grow((void **)&rs->y, &rs->capy, rs->ny + SIQS_YL, sizeof *rs->y))
         return BGCN_ENOMEM;
-    BGCN_ASSERT(y->n <= SIQS_YL);
+    if (y->n > SIQS_YL)
+        return BGCN_OK; /* cannot happen for N < 2^400: |Ax+B| < 2^260 */
     if (lp != 1) {
         int seen = lp_seen(rs, lp);
         if (seen < 0)
