@@ -2,7 +2,7 @@
 # output (plain and under --verify) by examples/run-examples.
 EXAMPLES = examples/rsa.bgc examples/lucas-lehmer.bgc examples/fermat.bgc \
 	examples/pisano.bgc examples/pollard-rho.bgc examples/miller-rabin.bgc \
-	examples/crt.bgc
+	examples/crt.bgc examples/sieve.bgc
 TESTS += examples/examples-test
 EXTRA_DIST += examples/run-examples $(EXAMPLES) $(EXAMPLES:.bgc=.out)
 CLEANFILES += examples/examples-test
