@@ -59,8 +59,15 @@ void bgc_cli_print_help(void)
 "  -h, --help             show this help and exit\n"
 "      --version          show the version, kernel paths and GMP version\n"
 "\n"
+"Language (the man page has it all; in the REPL :help statements, :help lists):\n"
+"  x = 2^64; v = [1, 2, [3]]; v[-1]         integers of any size, lists\n"
+"  if (c) S else S    while (c) S    for (i = 0; i < n; i++) S    for (x in v) S\n"
+"  { S; S }  break  continue  return e  quit  exit(n)  print \"x = \", x, \"\\n\"\n"
+"  def f(n) { local t = 1; ...; return t }      def g(x) = x^2 + 1\n"
+"  E mod M is the residue of E, computed modularly; b^-1 mod m is the inverse\n"
+"\n"
 "Exit status: 0 success; 1 a statement failed; 2 usage error;\n"
-"3 --verify found a mismatch; 130 interrupted.\n"
+"3 --verify found a mismatch; 130 interrupted; exit(n) gives n.\n"
 "\n"
 "Builtin functions:\n", stdout);
     for (int i = 0; i < bgc_nbuiltins; i++)

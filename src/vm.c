@@ -550,6 +550,8 @@ int bgc_vm_run(bgc_ctx *ctx, const code *c)
     jt[OP_JMP] = &&h_jmp;
     jt[OP_JZ] = &&h_jz;
     jt[OP_INDEXV] = &&h_indexv;
+    jt[OP_IDXSET] = &&h_idxset;
+    jt[OP_FORNEXT] = &&h_fornext;
 #define NEXT                                                               \
     do {                                                                   \
         ip = &cur->v[pc++];                                                \
@@ -703,6 +705,38 @@ h_indexv: {
         if (i < 0 || i >= n || !SMALL(lv->u.l->v[i]))
             SLOW;
         *iv = lv->u.l->v[i];
+        NEXT;
+    }
+h_idxset: {
+        /* v[i] = x for a small x into an unshared list of v */
+        bgc_val *root = ip->flag & 1 ? &S[base + ip->a] : &G[ip->a].v;
+        bgc_val *iv = &S[sp - 2], *x = &S[sp - 1];
+        if (ip->b != 1 || root->kind != BGC_VK_LIST || root->u.l->refs != 1 || !SMALL(*iv) ||
+            !SMALL(*x))
+            SLOW;
+        int64_t i = iv->u.s, n = root->u.l->len;
+        if (i < 0)
+            i += n;
+        if (i < 0 || i >= n || !SMALL(root->u.l->v[i]))
+            SLOW;
+        root->u.l->v[i] = *x;
+        if (ip->flag & 2) {
+            sp -= 2;
+        } else {
+            *iv = *x;
+            sp--;
+        }
+        NEXT;
+    }
+h_fornext: {
+        bgc_list *l = S[base + ip->b].u.l;
+        if (bgcn_interrupt_flag)
+            goto intr;
+        int64_t i = ++S[base + ip->b + 1].u.s;
+        if (i >= l->len)
+            pc = ip->a;
+        else
+            bgc_val_copy(&S[sp++], &l->v[i]);
         NEXT;
     }
 #endif

@@ -321,3 +321,31 @@ p == 3^100
 --- stdout
 332833500
 1
+
+=== --max-bits refuses an oversize result inside a loop and a function
+status: 1
+args: --max-bits 10000
+--- stdin
+x = 3; for (i = 0; i < 100; i++) x = x * x
+i
+bitlen(x) < 10000
+def grow(v) { while (1) v = v * v }
+grow(7)
+for (k = 0; k < 3; k++) y = 2^(20000 + k)
+k
+--- stdout
+12
+1
+0
+--- stderr
+bigcalc: <stdin>:1:40: result too large: needs 12986 bits, limit is 10000 (--max-bits)
+bigcalc: <stdin>:4:31: result too large: needs 11500 bits, limit is 10000 (--max-bits) (in grow, called at 5:1)
+bigcalc: <stdin>:6:30: result too large: needs 20001 bits, limit is 10000 (--max-bits)
+
+=== out of memory inside a loop is an error of that statement
+status: 1
+env: BIGCALC_TEST_FAIL_ALLOC_AFTER=40
+--- stdin
+x = 1; for (i = 0; i < 1000; i++) x = x * 2^64
+--- stderr-re
+bigcalc: <stdin>:1:\d+: out of memory
