@@ -21,6 +21,7 @@ typedef struct bgc_cli_args {
     int oneshot_at;
     unsigned long long seed, maxbits;
     int have_seed, have_maxbits;
+    const char *threads;        /* --threads N, validated in cli.c */
     int want_help, want_version;
 } bgc_cli_args;
 

@@ -51,6 +51,9 @@ void bgc_cli_print_help(void)
 "  -t, --time             print each statement's evaluation time to stderr\n"
 "      --cpu NAME         force a kernel path (generic, or an asm path this CPU\n"
 "                         supports); the environment variable BIGCALC_CPU too\n"
+"      --threads N        threads for huge products and what builds on them\n"
+"                         (1..64; default: the CPUs this process may use);\n"
+"                         the environment variable BIGCALC_THREADS too\n"
 "      --seed N           take random, randbits, randprime from a reproducible\n"
 "                         stream seeded by N (NOT cryptographic); default: a\n"
 "                         cryptographic generator (ChaCha20) keyed by the OS\n"
@@ -117,7 +120,7 @@ static int parse_u64(const char *s, unsigned long long *out)
     return 0;
 }
 
-enum { OPT_DIGITS = 256, OPT_MAXBITS, OPT_CPU, OPT_SEED, OPT_VERSION };
+enum { OPT_DIGITS = 256, OPT_MAXBITS, OPT_CPU, OPT_SEED, OPT_VERSION, OPT_THREADS };
 
 static const struct option long_opts[] = {
     {"expression", required_argument, NULL, 'e'},
@@ -127,6 +130,7 @@ static const struct option long_opts[] = {
     {"max-bits", required_argument, NULL, OPT_MAXBITS},
     {"time", no_argument, NULL, 't'},
     {"cpu", required_argument, NULL, OPT_CPU},
+    {"threads", required_argument, NULL, OPT_THREADS},
     {"seed", required_argument, NULL, OPT_SEED},
     {"strict", no_argument, NULL, 's'},
     {"quiet", no_argument, NULL, 'q'},
@@ -205,6 +209,9 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
             break;
         case OPT_CPU:
             a->o.cpu = optarg;
+            break;
+        case OPT_THREADS:
+            a->threads = optarg;
             break;
         case OPT_SEED:
             if (parse_u64(optarg, &v) < 0)

@@ -173,6 +173,19 @@ int bgc_cli_main(int argc, char **argv)
                 a.o.cpu ? "" : " in BIGCALC_CPU", bgc_cli_cpu_list(list, sizeof list));
         }
     }
+    /* engine threads: --threads, else $BIGCALC_THREADS, else the CPUs
+     * this process may run on (the engine's default) */
+    {
+        const char *t = a.threads ? a.threads : getenv("BIGCALC_THREADS");
+        if (t && *t) {
+            char *end;
+            errno = 0;
+            long n = strtol(t, &end, 10);
+            if (errno || *end || end == t || n < 1 || n > 64 || bgcn_threads_set((int)n) < 0)
+                bgc_cli_usage_error("invalid %s '%s': expected a thread count from 1 to 64",
+                                    a.threads ? "--threads" : "BIGCALC_THREADS", t);
+        }
+    }
     if (a.want_version) {
         bgc_cli_print_version();
         goto done;

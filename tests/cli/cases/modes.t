@@ -406,3 +406,34 @@ status: 1
 24
 --- stderr
 bigcalc: <stdin>:2:1: modulus is zero in modexp()
+
+=== --threads: a threaded huge product, checked by --verify
+args: --threads 2 -V -e '(7^2000000 * 11^1500000) % 1000003'
+--- stdout
+160754
+
+=== --threads 1 gives the same result
+args: --threads 1 -e '(7^2000000 * 11^1500000) % 1000003'
+--- stdout
+160754
+
+=== BIGCALC_THREADS sets the thread count
+env: BIGCALC_THREADS=3
+args: -e '(7^2000000 * 11^1500000) % 1000003'
+--- stdout
+160754
+
+=== --threads out of range is a usage error
+args: --threads 0 -e 1
+status: 2
+--- stderr
+bigcalc: invalid --threads '0': expected a thread count from 1 to 64
+Try 'bigcalc --help' for more information.
+
+=== BIGCALC_THREADS that is not a number is a usage error
+env: BIGCALC_THREADS=x
+args: -e 1
+status: 2
+--- stderr
+bigcalc: invalid BIGCALC_THREADS 'x': expected a thread count from 1 to 64
+Try 'bigcalc --help' for more information.
