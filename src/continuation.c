@@ -13,6 +13,7 @@ void bgc_scan_init(bgc_scan_state *s)
     s->ctl_depth = -1;
     s->ctl_open = 0;
     s->kw = 0;
+    s->quest = 0;
 }
 
 int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
@@ -46,6 +47,18 @@ int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
         if (t.type == BGC_T_NEWLINE)
             continue;
         s->ctl_open = 0;
+        /* a '?' still waiting for its ':' (outside brackets, which keep
+         * the statement open anyway): the ':' may come on a later line,
+         * as the parser allows -- so `1 ? 2` then `: 3` is one statement
+         * in every mode */
+        if (s->depth == 0) {
+            if (t.type == BGC_T_QUEST)
+                s->quest++;
+            else if (t.type == BGC_T_COLON && s->quest > 0)
+                s->quest--;
+            else if (t.type == BGC_T_SEMI)
+                s->quest = 0;
+        }
         if (t.type == BGC_T_LPAREN || t.type == BGC_T_LBRACE || t.type == BGC_T_LBRACKET) {
             if (t.type == BGC_T_LPAREN && s->kw && s->ctl_depth < 0)
                 s->ctl_depth = s->depth; /* the header of if/while/for */
@@ -74,7 +87,7 @@ int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
     }
     if (len >= 2 && src[len - 1] == '\n' && src[len - 2] == '\\')
         return 1; /* backslash-newline joins the next line */
-    if (s->depth > 0 || s->ctl_open)
+    if (s->depth > 0 || s->ctl_open || s->quest > 0)
         return 1;
     switch (s->last) {
     case BGC_T_NEWLINE: case BGC_T_SEMI: case BGC_T_NUM: case BGC_T_IDENT:

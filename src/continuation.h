@@ -7,7 +7,8 @@
 
 /* Quick scan of a chunk of source: 1 when it ends inside a statement (open
  * parenthesis, bracket or brace, open comment, last token an operator or
- * ',', right after the header of if/while/for or an else), so a line
+ * ',', right after the header of if/while/for or an else, a '?' still
+ * waiting for its ':'), so a line
  * reader should append the next line before parsing. */
 int bgc_source_incomplete(const char *src, size_t len);
 
@@ -21,6 +22,7 @@ typedef struct bgc_scan_state {
     int kw;          /* the last token was if, while or for */
     int ctl_depth;   /* depth of the open header of if/while/for, or -1 */
     int ctl_open;    /* the text ends after such a header or an else */
+    int quest;       /* '?' without their ':' yet, outside brackets */
 } bgc_scan_state;
 void bgc_scan_init(bgc_scan_state *s);
 /* Feed {src,len}; returns 1 when all text fed so far ends inside a
