@@ -108,6 +108,8 @@ static void huge_rows(bgc_bench *b)
                 if (th > 1) {
                     r.eng = wall_view(r.eng);
                     r.gmp = wall_view(gmp);
+                    if (!r.note) /* wall above CPU time is expected here */
+                        r.note = "(wall time, both)";
                 }
                 bgc_bench_emit(b, &r);
             }
