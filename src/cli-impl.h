@@ -17,6 +17,9 @@ typedef struct bgc_cli_args {
     int nexprs;
     char **operands;            /* FILE operands */
     int nops;
+    int *order;                 /* -e and FILE in command-line order: i >= 0 is
+                                   exprs[i], i < 0 is operands[-1 - i] */
+    int interactive;            /* -i: the REPL after them */
     const bgc_builtin *oneshot; /* FUNC of a one-shot, its ARGs at argv[oneshot_at] */
     int oneshot_at;
     unsigned long long seed, maxbits;

@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* `bigcalc modexp` with no arguments: "B E M" per line; a bad line gets a
- * numbered error and the next line runs (unless --strict). */
+/* `bigcalc modexp` with no arguments: "B E M" per line.  Output keeps one
+ * line per input line, so that `paste` lines results up with inputs: a
+ * blank or comment line gives an empty line, and so does a bad line, whose
+ * numbered error goes to stderr; the next line runs (unless --strict). */
 void bgc_cli_modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict)
 {
     bgc_linereader lr = BGC_LINEREADER_INIT(0);
@@ -62,11 +64,16 @@ void bgc_cli_modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict)
             nf++;
             p = q;
         }
-        if (nf == 0)
+        if (nf == 0) {
+            fputc('\n', stdout);
             continue;
+        }
+        bgc_stopwatch sw;
+        bgc_stopwatch_start(&sw);
         if (nf != 3) {
             bgc_srcpos w = {"<stdin>", lineno, 1, line, (size_t)n, lineno};
             bgc_error_at(&w, "expected 3 values 'B E M', found %d", nf);
+            fputc('\n', stdout);
             if (strict)
                 break;
             continue;
@@ -84,6 +91,12 @@ void bgc_cli_modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict)
                 bgc_cli_call_error("<stdin>", lineno, 1, b, e);
                 ok = 0;
             }
+        }
+        if (!ok)
+            fputc('\n', stdout);
+        if (bgc_ctx_get_time(ctx)) {
+            fflush(stdout);
+            bgc_stopwatch_report(&sw);
         }
         if (bgcn_interrupt_flag || (!ok && strict))
             break;

@@ -47,6 +47,10 @@ void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args
                       int strict)
 {
     char t[64];
+    if (nargs > 0 && strcmp(args[0], "--") == 0) { /* `bigcalc abs -- -5` */
+        args++;
+        nargs--;
+    }
     if (nargs == 0 && b->fn == bgc_builtin_find("powmod", 6)->fn) {
         bgc_cli_modexp_lines(ctx, b, strict);
         return;
@@ -84,6 +88,8 @@ void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args
     for (int i = 0; i < nargs + 2; i++)
         bgc_init(&v[i]);
     int ok = 1;
+    bgc_stopwatch sw;
+    bgc_stopwatch_start(&sw);
     for (int i = 0; i < nargs && ok; i++)
         if (bgc_eval_expr(ctx, "<arg>", args[i], strlen(args[i]), 1, 1, &v[i]) < 0)
             ok = 0;
@@ -96,6 +102,10 @@ void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args
         } else {
             bgc_cli_print_value(ctx, &v[0]);
         }
+    }
+    if (bgc_ctx_get_time(ctx)) {
+        fflush(stdout);
+        bgc_stopwatch_report(&sw);
     }
     for (int i = 0; i < nargs + 2; i++)
         bgc_clear(&v[i]);

@@ -46,8 +46,7 @@ void bgc_cli_print_help(void)
 "  -o, --obase N          output base 2..36 (0x/0o/0b prefixes for 16/8/2)\n"
 "      --digits N|full    REPL: abbreviate results longer than N digits\n"
 "                         (default 2000)\n"
-"      --max-bits N       refuse any result larger than N bits (default 2^34;\n"
-"                         N may be written 2^K)\n"
+"      --max-bits N       refuse any result larger than N bits (default 2^34)\n"
 "  -t, --time             print each statement's evaluation time to stderr\n"
 "      --cpu NAME         force a kernel path (generic, or an asm path this CPU\n"
 "                         supports); the environment variable BIGCALC_CPU too\n"
@@ -59,6 +58,7 @@ void bgc_cli_print_help(void)
 "                         cryptographic generator (ChaCha20) keyed by the OS\n"
 "  -s, --strict           stop at the first failing statement\n"
 "  -q, --quiet            no REPL banner\n"
+"  -i, --interactive      after the files and -e expressions, start the REPL\n"
 "  -h, --help             show this help and exit\n"
 "      --version          show the version, kernel paths and GMP version\n"
 "\n"
@@ -68,6 +68,9 @@ void bgc_cli_print_help(void)
 "  { S; S }  break  continue  return e  quit  exit(n)  print \"x = \", x, \"\\n\"\n"
 "  def f(n) { local t = 1; ...; return t }      def g(x) = x^2 + 1\n"
 "  E mod M is the residue of E, computed modularly; b^-1 mod m is the inverse\n"
+"\n"
+"Numbers in option values may be written as literals of the language: 1_000,\n"
+"0x10, 1e6, 2^34.\n"
 "\n"
 "Exit status: 0 success; 1 a statement failed; 2 usage error;\n"
 "3 --verify found a mismatch; 130 interrupted; exit(n) gives n.\n"
@@ -99,28 +102,22 @@ const char *bgc_cli_cpu_list(char *buf, size_t cap)
     return buf;
 }
 
-/* Decimal unsigned option value (digits only, '_' allowed). */
-static int parse_u64(const char *s, unsigned long long *out)
+/* The value of option `name`, read by bgc_cli_read_number; a value that
+ * cannot be read, or is out of [lo, hi], is a usage error naming `what`. */
+static unsigned long long option_number(const char *name, const char *arg, const char *what,
+                                        unsigned long long lo, unsigned long long hi)
 {
-    unsigned long long v = 0;
-    int any = 0;
-    for (; *s; s++) {
-        if (*s == '_')
-            continue;
-        if (*s < '0' || *s > '9')
-            return -1;
-        if (v > (~0ULL - 9) / 10)
-            return -1;
-        v = v * 10 + (unsigned)(*s - '0');
-        any = 1;
-    }
-    if (!any)
-        return -1;
-    *out = v;
-    return 0;
+    unsigned long long v;
+    int rc = bgc_cli_read_number(arg, &v);
+    if (rc == -1)
+        bgc_cli_usage_error("invalid %s '%s': cannot read '%s' as %s", name, arg, arg, what);
+    if (rc == -2 || v < lo || v > hi)
+        bgc_cli_usage_error("invalid %s '%s': must be from %llu to %llu", name, arg, lo, hi);
+    return v;
 }
 
 enum { OPT_DIGITS = 256, OPT_MAXBITS, OPT_CPU, OPT_SEED, OPT_VERSION, OPT_THREADS };
+
 
 static const struct option long_opts[] = {
     {"expression", required_argument, NULL, 'e'},
@@ -134,6 +131,7 @@ static const struct option long_opts[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"strict", no_argument, NULL, 's'},
     {"quiet", no_argument, NULL, 'q'},
+    {"interactive", no_argument, NULL, 'i'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -145,12 +143,13 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
     a->o = (bgc_cli_opts){0, 10, 2000, 0, 0, 0, NULL};
     a->exprs = calloc((size_t)argc + 1, sizeof *a->exprs);
     a->operands = calloc((size_t)argc + 1, sizeof *a->operands);
-    if (!a->exprs || !a->operands)
+    a->order = calloc((size_t)argc + 1, sizeof *a->order);
+    if (!a->exprs || !a->operands || !a->order)
         return -1;
     opterr = 0;
     while (optind < argc) {
         int c = all_operands ? -1
-                             : getopt_long(argc, argv, "+:e:Vo:tsqh", long_opts, NULL);
+                             : getopt_long(argc, argv, "+:e:Vo:tsqhi", long_opts, NULL);
         if (c == -1) {
             if (optind >= argc)
                 break;
@@ -166,42 +165,34 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
                     break;
                 }
             }
+            a->order[a->nexprs + a->nops] = -1 - a->nops;
             a->operands[a->nops++] = argv[optind++];
             continue;
         }
-        unsigned long long v;
         switch (c) {
         case 'e':
+            a->order[a->nexprs + a->nops] = a->nexprs;
             a->exprs[a->nexprs++] = optarg;
+            break;
+        case 'i':
+            a->interactive = 1;
             break;
         case 'V':
             a->o.verify = 1;
             break;
         case 'o':
-            if (parse_u64(optarg, &v) < 0 || v < 2 || v > 36)
-                bgc_cli_usage_error("invalid --obase '%s': expected a base from 2 to 36", optarg);
-            a->o.obase = (int)v;
+            a->o.obase = (int)option_number("--obase", optarg, "a base", 2, 36);
             break;
         case OPT_DIGITS:
             if (strcmp(optarg, "full") == 0)
                 a->o.digits = -1;
-            else if (parse_u64(optarg, &v) < 0 || v < 1 || v > 1000000000000ULL)
-                bgc_cli_usage_error("invalid --digits '%s': expected a positive count or 'full'",
-                            optarg);
             else
-                a->o.digits = (long)v;
+                a->o.digits = (long)option_number("--digits", optarg,
+                                                  "a count of digits (or 'full')", 1,
+                                                  1000000000000ULL);
             break;
         case OPT_MAXBITS:
-            /* N, or 2^K as the help writes the default */
-            if (strncmp(optarg, "2^", 2) == 0 && parse_u64(optarg + 2, &v) == 0 &&
-                v < 64)
-                v = 1ULL << v;
-            else if (parse_u64(optarg, &v) < 0)
-                v = 0;
-            if (v < 1)
-                bgc_cli_usage_error("invalid --max-bits '%s': expected a positive number of bits"
-                            " (N or 2^K)", optarg);
-            a->maxbits = v;
+            a->maxbits = option_number("--max-bits", optarg, "a number of bits", 1, ~0ULL);
             a->have_maxbits = 1;
             break;
         case 't':
@@ -214,9 +205,7 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
             a->threads = optarg;
             break;
         case OPT_SEED:
-            if (parse_u64(optarg, &v) < 0)
-                bgc_cli_usage_error("invalid --seed '%s': expected a non-negative integer", optarg);
-            a->seed = v;
+            a->seed = option_number("--seed", optarg, "a seed", 0, ~0ULL);
             a->have_seed = 1;
             break;
         case 's':

@@ -127,7 +127,13 @@ void bgc_cli_check_files(char **paths, int n)
             continue;
         FILE *fp = open_file(paths[i]);
         if (!fp) {
-            bgc_error_plain("cannot open '%s': %s", paths[i], strerror(errno));
+            if (errno == ENOENT && strpbrk(paths[i], "+*%^()!&|<>=~,[]") &&
+                !strchr(paths[i], '/'))
+                /* `bigcalc 2^100`: an expression, not a file name */
+                bgc_error_plain("cannot open '%s' (to evaluate an expression, use -e '%s')",
+                                paths[i], paths[i]);
+            else
+                bgc_error_plain("cannot open '%s': %s", paths[i], strerror(errno));
             exit(BGC_EXIT_USAGE);
         }
         fclose(fp);

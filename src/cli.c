@@ -85,9 +85,11 @@ static bgc_ctx *start(const bgc_cli_args *a)
     return ctx;
 }
 
-/* The -e expressions, then the FILE operands; with neither, the REPL at
- * a terminal, else stdin as a program. */
-static void run_program(bgc_ctx *ctx, const bgc_cli_args *a)
+/* The -e expressions and FILE operands in command-line order (so
+ * `bigcalc defs.bgc -e 'f(3)'` runs the file first); with neither, or
+ * after them with -i, the REPL at a terminal, else stdin as a program.
+ * Returns 1 when the REPL ran. */
+static int run_program(bgc_ctx *ctx, const bgc_cli_args *a)
 {
     char **operands = a->operands;
     int nops = a->nops, nexprs = a->nexprs;
@@ -105,27 +107,40 @@ static void run_program(bgc_ctx *ctx, const bgc_cli_args *a)
     }
     bgc_cli_check_files(operands, nops);
     int stop = 0;
-    for (int i = 0; i < nexprs && !stop; i++) {
-        bgc_chunk ch = {"<arg>", a->exprs[i], strlen(a->exprs[i]), 1, 1, 1};
-        bgc_run_result res;
-        bgc_run_text(ctx, &ch, &res);
-        stop = res.stop;
+    for (int k = 0; k < nexprs + nops && !stop; k++) {
+        int i = a->order[k];
+        if (i >= 0) {
+            /* "<arg>" for a single -e; "<arg N>" names the N-th of several */
+            char name[32] = "<arg>";
+            if (nexprs > 1)
+                snprintf(name, sizeof name, "<arg %d>", i + 1);
+            bgc_chunk ch = {name, a->exprs[i], strlen(a->exprs[i]), 1, 1, 1};
+            bgc_run_result res;
+            bgc_run_text(ctx, &ch, &res);
+            stop = res.stop;
+        } else {
+            stop = bgc_cli_run_file(ctx, operands[-1 - i]) < 0;
+        }
     }
-    for (int i = 0; i < nops && !stop; i++)
-        stop = bgc_cli_run_file(ctx, operands[i]) < 0;
-    if (nexprs == 0 && nops == 0) {
-        if (isatty(0))
+    if ((nexprs == 0 && nops == 0) || (a->interactive && !stop)) {
+        if (isatty(0)) {
             bgc_repl_run(ctx, &a->o);
-        else
-            bgc_cli_run_stream(ctx, stdin, "<stdin>");
+            return 1;
+        }
+        bgc_cli_run_stream(ctx, stdin, "<stdin>");
     }
+    return 0;
 }
 
 /* What the run ends with: the exit status, after the last flush. */
-static int exit_status(bgc_ctx *ctx)
+static int exit_status(bgc_ctx *ctx, int left_repl, int strict)
 {
     int status = BGC_EXIT_OK;
-    if (bgc_ctx_failures(ctx) > 0 || bgc_error_count() > 0 || bgc_cli_io_failed)
+    /* Leaving the REPL normally is a success, as in gp and Python, even if
+     * a statement failed on the way; --strict keeps the failure. */
+    int count_failures = !left_repl || strict;
+    if ((count_failures && (bgc_ctx_failures(ctx) > 0 || bgc_error_count() > 0)) ||
+        bgc_cli_io_failed)
         status = BGC_EXIT_FAIL;
     int asked;
     if (bgc_ctx_quitting(ctx, &asked) && asked >= 0)
@@ -195,15 +210,17 @@ int bgc_cli_main(int argc, char **argv)
         bgc_error_plain("out of memory");
         return BGC_EXIT_FAIL;
     }
+    int left_repl = 0;
     if (a.oneshot)
         bgc_cli_one_shot(ctx, a.oneshot, argc - a.oneshot_at, argv + a.oneshot_at,
                          a.o.strict);
     else
-        run_program(ctx, &a);
-    status = exit_status(ctx);
+        left_repl = run_program(ctx, &a);
+    status = exit_status(ctx, left_repl, a.o.strict);
     bgc_ctx_free(ctx);
 done:
     free(a.exprs);
     free(a.operands);
+    free(a.order);
     return status;
 }

@@ -23,6 +23,11 @@ typedef struct bgc_cli_opts {
     const char *cpu;    /* NULL: best path (or $BIGCALC_CPU) */
 } bgc_cli_opts;
 
+/* cli-number.c, for options and the REPL's ':' commands alike: *out = the number written in s (a literal of the language -- 1_000,
+ * 0x10, 0b1, 0o7, 1e6 -- or one power of two such, 2^34); 0 on success,
+ * -1 if s cannot be read so, -2 if the value exceeds 2^64 - 1. */
+int bgc_cli_read_number(const char *s, unsigned long long *out);
+
 /* The whole program: parse argv, run, return the exit status. */
 int bgc_cli_main(int argc, char **argv);
 

@@ -369,11 +369,23 @@ char *bgc_format_value(const bgc_ctx *ctx, const bgc_int *v, size_t *len)
 
 /* ---- statements ------------------------------------------------------------------ */
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void bgc_stopwatch_start(bgc_stopwatch *w)
+{
+    w->wall = clock_s(CLOCK_MONOTONIC);
+    w->cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+void bgc_stopwatch_report(const bgc_stopwatch *w)
+{
+    fprintf(stderr, "time: %.6f s (cpu %.6f s)\n", clock_s(CLOCK_MONOTONIC) - w->wall,
+            clock_s(CLOCK_PROCESS_CPUTIME_ID) - w->cpu);
 }
 
 /* Developer aid: BIGCALC_DUMP_CODE=1 lists the bytecode on stderr. */
@@ -457,7 +469,9 @@ static int define(bgc_ctx *ctx, const bgc_stmt *st)
 static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
 {
     int rc = 0;
-    double t0 = ctx->timing ? now() : 0;
+    bgc_stopwatch sw;
+    if (ctx->timing)
+        bgc_stopwatch_start(&sw);
     if (st->kind == BGC_S_DEF) {
         rc = define(ctx, st);
     } else if (st->kind != BGC_S_EMPTY) {
@@ -478,7 +492,7 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
         ctx->interrupted = 1;
     if (ctx->timing && st->kind != BGC_S_EMPTY) {
         fflush(ctx->out);
-        fprintf(stderr, "time: %.6f s\n", now() - t0);
+        bgc_stopwatch_report(&sw);
     }
     if (bgc_verify_enabled() && bgc_verify_pending()) {
         fflush(ctx->out);

@@ -86,6 +86,15 @@ unsigned long bgc_run_line(bgc_ctx *ctx, const char *source, const char *text,
 
 /* Evaluate one expression (no printing of the value) into *out.
  * Returns 0, or -1 after printing the error. */
+/* -t: a statement's (or one-shot's) wall-clock and CPU time, printed to
+ * stderr as "time: W s (cpu C s)" (the CPU time of the whole process, so
+ * threads count, as gp's timer does). */
+typedef struct bgc_stopwatch {
+    double wall, cpu;
+} bgc_stopwatch;
+void bgc_stopwatch_start(bgc_stopwatch *w);
+void bgc_stopwatch_report(const bgc_stopwatch *w);
+
 int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text,
                   size_t len, int line, int col, bgc_int *out);
 

@@ -2,7 +2,7 @@
 # number layer (src/num), --verify (src/verify) and the engine (src/mpn).
 bin_PROGRAMS += bigcalc
 bigcalc_SOURCES = src/main.c \
-	src/cli.h src/cli-impl.h src/cli.c src/cli-options.c src/cli-run.c \
+	src/cli.h src/cli-impl.h src/cli.c src/cli-options.c src/cli-number.c src/cli-run.c \
 	src/cli-oneshot.c src/cli-modexp.c src/linereader.h src/linereader.c \
 	src/lexer.h src/lexer.c \
 	src/parser.h src/parser.c src/arena.h src/arena.c \

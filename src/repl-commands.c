@@ -4,6 +4,7 @@
  * parser: it is a command, one word and at most one argument. */
 #include "repl.h"
 
+#include "cli.h"
 #include "error.h"
 #include "verify.h"
 
@@ -76,17 +77,19 @@ static int on_off(const char *a, size_t n)
     return -1;
 }
 
+/* A count as options take it (bgc_cli_read_number: 1000, 1e6, 2^20,
+ * 0x10); -1 if unreadable or above 10^12. */
 static long parse_count(const char *a, size_t n)
 {
-    long v = 0;
-    if (n == 0 || n > 12)
+    char buf[64];
+    unsigned long long v;
+    if (n == 0 || n >= sizeof buf)
         return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (a[i] < '0' || a[i] > '9')
-            return -1;
-        v = v * 10 + (a[i] - '0');
-    }
-    return v;
+    memcpy(buf, a, n);
+    buf[n] = 0;
+    if (bgc_cli_read_number(buf, &v) != 0 || v > 1000000000000ULL)
+        return -1;
+    return (long)v;
 }
 
 static void show_cpu(void)

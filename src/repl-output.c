@@ -149,6 +149,7 @@ void bgc_repl_progress_stop(void)
 /* ---- abbreviated results ---------------------------------------------------------- */
 
 static long digit_limit = 2000;
+static int whole_output; /* stdout is no terminal (`bigcalc > log`): never abbreviate */
 
 void bgc_repl_set_digits(long digits) { digit_limit = digits; }
 long bgc_repl_get_digits(void) { return digit_limit; }
@@ -156,6 +157,29 @@ long bgc_repl_get_digits(void) { return digit_limit; }
 /* Digits shown on each side of the `...`: enough to recognise a number,
  * few enough to read at a glance. */
 #define SIDE_DIGITS 20
+
+/* Digits kept on each side for the current limit. */
+static size_t side_digits(void)
+{
+    size_t side = (size_t)digit_limit / 2;
+    if (side > SIDE_DIGITS)
+        side = SIDE_DIGITS;
+    if (side < 1)
+        side = 1;
+    return side;
+}
+
+/* Whether a number of nd digits is shown abbreviated: it is longer than
+ * the limit, and `first...last (N digits)` is shorter than the number
+ * itself (with --digits 10, 12345678901 is printed whole). */
+static int abbreviated(uint64_t nd)
+{
+    if (whole_output || digit_limit < 0 || nd <= (uint64_t)digit_limit)
+        return 0;
+    char count[24];
+    int cn = snprintf(count, sizeof count, "%llu", (unsigned long long)nd);
+    return nd > 2 * side_digits() + 3 + (uint64_t)cn + 10; /* "..." and " (N digits)" */
+}
 
 void bgc_repl_print_number(FILE *fp, const char *s, size_t n)
 {
@@ -166,7 +190,7 @@ void bgc_repl_print_number(FILE *fp, const char *s, size_t n)
         (s[head + 1] == 'x' || s[head + 1] == 'o' || s[head + 1] == 'b'))
         head += 2;
     nd = n - head;
-    if (digit_limit < 0 || nd <= (size_t)digit_limit) {
+    if (!abbreviated(nd)) {
         fwrite(s, 1, n, fp);
         return;
     }
@@ -175,11 +199,7 @@ void bgc_repl_print_number(FILE *fp, const char *s, size_t n)
             fwrite(s, 1, n, fp);
             return;
         }
-    size_t side = (size_t)digit_limit / 2;
-    if (side > SIDE_DIGITS)
-        side = SIDE_DIGITS;
-    if (side < 1)
-        side = 1;
+    size_t side = side_digits();
     fprintf(fp, "%.*s%.*s...%.*s (%zu digits)", (int)head, s, (int)side, s + head,
             (int)side, s + n - side, nd);
 }
@@ -221,14 +241,10 @@ static bgc_err print_abbrev(const bgc_ctx *ctx, const bgc_int *v, int *done)
     const char *pfx = base == 16 ? "0x" : base == 8 ? "0o" : base == 2 ? "0b" : "";
     bgc_int a, b, t, p, hi, lo;
     uint64_t nd = 0;
-    size_t side = (size_t)digit_limit / 2, hn = 0, ln = 0;
+    size_t side = side_digits(), hn = 0, ln = 0;
     char *hs = NULL, *ls = NULL;
     bgc_err e;
     *done = 0;
-    if (side > SIDE_DIGITS)
-        side = SIDE_DIGITS;
-    if (side < 1)
-        side = 1;
     bgc_init(&a);
     bgc_init(&b);
     bgc_init(&t);
@@ -242,7 +258,7 @@ static bgc_err print_abbrev(const bgc_ctx *ctx, const bgc_int *v, int *done)
         e = bgc_digits(&t, &a, &b);
     if (e == BGC_OK)
         e = bgc_get_u64(&t, &nd);
-    if (e != BGC_OK || nd <= (uint64_t)digit_limit)
+    if (e != BGC_OK || !abbreviated(nd))
         goto out; /* short enough: the caller prints it whole */
     if (e == BGC_OK)
         e = bgc_pow_ui(&p, &b, (unsigned long)side);
@@ -296,7 +312,7 @@ static bgc_err repl_print(const bgc_ctx *ctx, const bgc_int *v, void *arg)
     uint64_t bits = 0;
     bgc_err e;
     (void)arg;
-    if (digit_limit < 0)
+    if (digit_limit < 0 || whole_output)
         return print_whole(ctx, v);
     bgc_init(&t);
     e = bgc_bitlen(&t, v);
@@ -315,6 +331,7 @@ static bgc_err repl_print(const bgc_ctx *ctx, const bgc_int *v, void *arg)
 
 void bgc_repl_output_install(bgc_ctx *ctx)
 {
+    whole_output = !isatty(1);
     bgc_ctx_set_printer(ctx, repl_print, NULL);
 }
 

@@ -177,7 +177,7 @@ status: 1
 --- stdout
 1
 --- stderr
-bigcalc: <arg>:1:2: division by zero
+bigcalc: <arg 2>:1:2: division by zero
 
 === syntax error: operator where an operand is expected
 status: 1
