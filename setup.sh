@@ -16,7 +16,7 @@ action=${1:-build}
 [ $# -gt 0 ] && shift
 
 # Debian packages: build tools, libraries, and what the tests drive.
-packages="build-essential autoconf automake libtool pkg-config
+packages="build-essential autoconf automake pkg-config
 libreadline-dev libgmp-dev libcriterion-dev libssl-dev
 python3 python3-pexpect valgrind"
 

@@ -1,4 +1,4 @@
-/* error.c -- print errors in the SPEC section 3 format. */
+/* error.c -- print errors in the format of man/bigcalc.1, ERRORS. */
 #include "error.h"
 
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* error.h -- the one place that formats and prints bigcalc's errors.
  *
- * Every error is one line on stderr (SPEC section 3):
+ * Every error is one line on stderr (man/bigcalc.1, ERRORS):
  *     bigcalc: SOURCE:LINE:COL: MESSAGE
  * and when stderr is a terminal the offending source line follows with a
  * caret under the column.  Usage errors (bad options) have no position:

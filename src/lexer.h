@@ -1,4 +1,4 @@
-/* lexer.h -- tokens of the bigcalc language (SPEC section 2).
+/* lexer.h -- tokens of the bigcalc language (man/bigcalc.1, LANGUAGE).
  *
  * The lexer walks a byte buffer that the caller keeps alive; tokens point
  * into it.  Newlines are tokens (statement separators); the parser decides

@@ -1,4 +1,4 @@
-/* repl-output.c -- how results look in the REPL (SPEC section 4).
+/* repl-output.c -- how results look in the REPL (man/bigcalc.1, REPL).
  *
  * Results: the evaluator prints each result as one line to its output
  * stream.  In the REPL that stream is a fopencookie() stream of ours, so

@@ -15,8 +15,8 @@
  * GMP's mpz functions (bgc_add(&x, &x, &x) is fine).
  *
  * Size limit: before anything is allocated, each operation bounds the size
- * of its result in bits.  When the bound exceeds bgc_get_max_bits() (SPEC
- * --max-bits, default 2^34) it returns BGC_ETOOBIG and records the bound,
+ * of its result in bits.  When the bound exceeds bgc_get_max_bits() (the
+ * --max-bits option, default 2^34) it returns BGC_ETOOBIG and records the bound,
  * readable with bgc_needed_bits(); bgc_format_err() builds the user message
  * ("result too large: needs N bits, limit is M (--max-bits)").
  *
@@ -25,7 +25,7 @@
  * counts for random numbers) take it as a bgc_int, so that absurd values
  * are refused with the right error instead of overflowing a C integer.
  *
- * Verification (SPEC 5): when bgc_verify_enable(1) is on (verify.h), the
+ * Verification (man/bigcalc.1, VERIFICATION): when bgc_verify_enable(1) is on (verify.h), the
  * result of every operation below is recomputed with GMP and compared.
  */
 #ifndef BGC_NUM_H

@@ -1,7 +1,7 @@
 /* test-comb.c -- the combinatorial wrappers over the engine: factorial,
  * binomial, Fibonacci, Lucas and their modular forms, against GMP, with
- * the sign rules and error cases of num.h and the size refusals of SPEC
- * (issue 5 Limits). */
+ * the sign rules and error cases of num.h and the size refusals of
+ * --max-bits (man/bigcalc.1). */
 #include "numtest.h"
 
 #include <string.h>

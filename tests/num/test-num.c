@@ -353,7 +353,7 @@ static void set(bgc_int *x, long v)
     cr_assert_eq(bgc_set_si(x, v), BGC_OK);
 }
 
-/* The semantic corners of SPEC 2. */
+/* The semantic corners of the language (man/bigcalc.1, LANGUAGE). */
 Test(num, corners)
 {
     bgc_int a, b, r;

@@ -1,4 +1,4 @@
-# The symbol-prefix test (SPEC section 6): every global defined in the
+# The symbol-prefix test (HACKING.md, Naming): every global defined in the
 # libraries bigcalc links from the tree (libbgcn.a, the engine, and the
 # ones above it) and in the bigcalc objects starts with bgcn_ or bgc_ (or
 # is main).  make writes the runnable test with the file list filled in.

@@ -1,5 +1,5 @@
 # prefix.sh -- fail when a global symbol of the engine or the CLI lacks the
-# project prefix (SPEC section 6): bgcn_ in the engine, bgc_ above it, and
+# project prefix (HACKING.md, Naming): bgcn_ in the engine, bgc_ above it, and
 # main.  GMP and OpenSSL are linked into the same binaries, so a stray
 # global such as `add_n` or `mont_mul` could silently bind to theirs.
 #

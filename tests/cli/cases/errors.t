@@ -1,4 +1,4 @@
-# Every error kind of SPEC 3, each with its own message, in the format
+# Every error kind of man/bigcalc.1 (ERRORS), each with its own message, in the format
 # "bigcalc: SOURCE:LINE:COL: MESSAGE"; later statements still run.
 
 === every error kind, one line each, later statements run

@@ -1,5 +1,5 @@
 # Command-line modes, options, one-shots, usage errors and exit statuses
-# (SPEC 1).
+# (man/bigcalc.1, DESCRIPTION).
 
 === pipe mode runs stdin as a program
 --- stdin
@@ -95,7 +95,7 @@ args: --obase 16 max 255 16
 --- stdout
 0xff
 
-=== one-shot: modexp from the SPEC
+=== one-shot: modexp from the man page
 args: modexp 3 '2^255-20' '2^255-19'
 --- stdout
 1
