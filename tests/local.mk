@@ -101,3 +101,9 @@ TESTS += tests/mpn/test-siqs
 tests_mpn_test_siqs_SOURCES = tests/mpn/test-siqs.c
 tests_mpn_test_siqs_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_siqs_LDADD = $(TEST_LDADD)
+# Factoring engine (factor helper)
+check_PROGRAMS += tests/mpn/test-factor
+TESTS += tests/mpn/test-factor
+tests_mpn_test_factor_SOURCES = tests/mpn/test-factor.c
+tests_mpn_test_factor_CFLAGS = $(TEST_CFLAGS)
+tests_mpn_test_factor_LDADD = $(TEST_LDADD)

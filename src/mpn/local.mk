@@ -74,3 +74,15 @@ libbgcn_a_SOURCES += \
 	src/mpn/siqs_sieve.c \
 	src/mpn/siqs_rel.c \
 	src/mpn/gf2.c
+# Factoring: trial division, rho, p-1, ECM, fast paths, driver (factor helper)
+libbgcn_a_SOURCES += \
+	src/mpn/factor.h \
+	src/mpn/factor-impl.h \
+	src/mpn/factor.c \
+	src/mpn/factor_u64.c \
+	src/mpn/factor_primes.c \
+	src/mpn/factor_trial.c \
+	src/mpn/factor_fermat.c \
+	src/mpn/factor_rho.c \
+	src/mpn/factor_pm1.c \
+	src/mpn/factor_ecm.c

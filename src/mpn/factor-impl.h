@@ -1,0 +1,125 @@
+/* factor-impl.h -- internal helpers shared by the factoring files
+ * (interface may change): a segmented prime iterator, arithmetic modulo
+ * N in Montgomery form with a sticky status, a small random generator,
+ * and the stage-1 exponent (products of prime powers <= B1). */
+#ifndef BGCN_FACTOR_IMPL_H
+#define BGCN_FACTOR_IMPL_H
+
+#include "factor.h"
+
+/* ---- primes in increasing order (src/mpn/factor_primes.c) ---- */
+
+/* Sieves [lo, hi] in windows of 2^17 odd numbers with the odd primes up
+ * to sqrt(hi); hi < 2^62. */
+typedef struct bgcn_fpit {
+    uint64_t next_lo; /* first odd number of the next window */
+    uint64_t hi;
+    uint32_t *base;   /* odd primes <= sqrt(hi) */
+    long nbase;
+    unsigned char *win; /* win[i] = 1 when win_lo + 2i is prime */
+    uint64_t win_lo;
+    long win_len, pos;
+    int two; /* 2 still to be reported */
+} bgcn_fpit;
+
+/* The primes p with lo <= p <= hi.  Status BGCN_OK / BGCN_ENOMEM. */
+bgcn_status bgcn_fpit_init(bgcn_fpit *it, uint64_t lo, uint64_t hi) BGCN_WUR;
+/* The next prime, or 0 when the range is exhausted. */
+uint64_t bgcn_fpit_next(bgcn_fpit *it);
+void bgcn_fpit_clear(bgcn_fpit *it);
+
+/* ---- stage-1 exponent ---- */
+
+/* The product of p^k (largest k with p^k <= B1) over the primes
+ * p <= B1, cut into chunks of at most BGCN_FCHUNK limbs each (several
+ * ladders with a normalisation between them instead of one huge one).
+ * Chunk i is {limbs + off[i], off[i+1] - off[i]}, normalised. */
+#define BGCN_FCHUNK 8
+typedef struct bgcn_fexp {
+    bgcn_limb_t *limbs;
+    long *off;
+    long nchunks;
+} bgcn_fexp;
+bgcn_status bgcn_fexp_init(bgcn_fexp *e, uint64_t B1) BGCN_WUR;
+void bgcn_fexp_clear(bgcn_fexp *e);
+
+/* ---- arithmetic modulo N ---- */
+
+typedef struct bgcn_fmod {
+    bgcn_mont m;       /* N's Montgomery context */
+    long n;            /* limbs */
+    bgcn_limb_t *r3;   /* R^3 mod N (turns inverses into Montgomery form) */
+    bgcn_status st;    /* first non-OK status of a product, sticky */
+} bgcn_fmod;
+
+bgcn_status bgcn_fmod_init(bgcn_fmod *c, const bgcn_limb_t *np,
+                           long nn) BGCN_WUR;
+void bgcn_fmod_clear(bgcn_fmod *c);
+
+static inline void bgcn_fm_mul(bgcn_fmod *c, bgcn_limb_t *r,
+                               const bgcn_limb_t *a, const bgcn_limb_t *b)
+{
+    if (c->n <= BGCN_MONT_KERNEL_MAX) {
+        bgcn_mont_mul_n(r, a, b, c->m.mp, c->n, c->m.minv);
+    } else {
+        bgcn_status s = bgcn_mont_mul(&c->m, r, a, b);
+        if (s != BGCN_OK)
+            c->st = s;
+    }
+}
+
+static inline void bgcn_fm_sqr(bgcn_fmod *c, bgcn_limb_t *r,
+                               const bgcn_limb_t *a)
+{
+    if (c->n <= BGCN_MONT_SQR_KERNEL_MAX) {
+        bgcn_mont_sqr_n(r, a, c->m.mp, c->n, c->m.minv);
+    } else {
+        bgcn_status s = bgcn_mont_sqr(&c->m, r, a);
+        if (s != BGCN_OK)
+            c->st = s;
+    }
+}
+
+/* r = a + b mod N, a, b < N; r may equal a or b */
+static inline void bgcn_fm_add(bgcn_fmod *c, bgcn_limb_t *r,
+                               const bgcn_limb_t *a, const bgcn_limb_t *b)
+{
+    bgcn_limb_t cy = bgcn_add_n(r, a, b, c->n);
+    if (cy || bgcn_cmp(r, c->m.mp, c->n) >= 0)
+        bgcn_sub_n(r, r, c->m.mp, c->n);
+}
+
+/* r = a - b mod N */
+static inline void bgcn_fm_sub(bgcn_fmod *c, bgcn_limb_t *r,
+                               const bgcn_limb_t *a, const bgcn_limb_t *b)
+{
+    if (bgcn_sub_n(r, a, b, c->n))
+        bgcn_add_n(r, r, c->m.mp, c->n);
+}
+
+/* For a in Montgomery form: *ok = 1 and {r,n} = 1/a in Montgomery form
+ * when a is invertible; otherwise *ok = 0 and {g,*gn} = gcd(a, N) (N
+ * itself when a = 0).  r and g need n limbs each.  Status as bgcn_gcd. */
+bgcn_status bgcn_fm_inv(bgcn_fmod *c, bgcn_limb_t *r, int *ok,
+                        bgcn_limb_t *g, long *gn,
+                        const bgcn_limb_t *a) BGCN_WUR;
+
+/* {g,*gn} = gcd(a, N) for any residue a (0 gives N).  Status as
+ * bgcn_gcd. */
+bgcn_status bgcn_fm_gcd(bgcn_fmod *c, bgcn_limb_t *g, long *gn,
+                        const bgcn_limb_t *a) BGCN_WUR;
+
+/* 1 if {g,gn} is a proper factor of N (1 < g < N). */
+int bgcn_fm_proper(const bgcn_fmod *c, const bgcn_limb_t *g, long gn);
+
+/* ---- random numbers (splitmix64) ---- */
+
+static inline uint64_t bgcn_frand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+#endif

@@ -1,0 +1,697 @@
+/* test-factor.c -- the factoring engine (src/mpn/factor*.c): the 64-bit
+ * primality test against the engine's BPSW and GMP, every method forced
+ * alone on inputs it must solve, the driver on known factorisations
+ * (Fermat numbers, Mersenne composites, Carmichael numbers, prime powers,
+ * close primes, tiny factors) and on random products of random primes
+ * checked by multiplication with GMP, factor(n, B), interruption,
+ * progress reports and allocation failures. */
+#include <criterion/criterion.h>
+#include <gmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "factor.h"
+#include "testlib.h"
+
+#define MAXL 64
+
+static long z_get(bgcn_limb_t *p, long cap, const mpz_t z)
+{
+    size_t cnt = 0;
+    cr_assert(mpz_size(z) <= (size_t)cap);
+    memset(p, 0, sizeof *p * (size_t)cap);
+    mpz_export(p, &cnt, -1, sizeof(bgcn_limb_t), 0, 0, z);
+    return cnt ? (long)cnt : 1;
+}
+
+static void z_set(mpz_t z, const bgcn_limb_t *p, long n)
+{
+    mpz_import(z, (size_t)n, -1, sizeof(bgcn_limb_t), 0, 0, p);
+}
+
+static uint64_t rnd_bits(int bits)
+{
+    uint64_t x = t_rand();
+    if (bits < 64)
+        x &= ((uint64_t)1 << bits) - 1;
+    return x | ((uint64_t)1 << (bits - 1));
+}
+
+/* a random prime of the given bit length (GMP) */
+static void rand_prime(mpz_t p, int bits)
+{
+    mpz_set_ui(p, 0);
+    for (int b = 0; b < bits; b += 64) {
+        mpz_mul_2exp(p, p, 64);
+        mpz_add_ui(p, p, t_rand());
+    }
+    mpz_fdiv_r_2exp(p, p, (mp_bitcnt_t)bits);
+    mpz_setbit(p, (mp_bitcnt_t)bits - 1);
+    mpz_nextprime(p, p);
+}
+
+/* Factor z with opts, check: entries sorted and distinct, every prime
+ * entry a prime for GMP, prime flags as expected (all prime unless
+ * allow_composite), product = z, verified flag set.  Returns the
+ * factorisation as "p^e*q*..." in buf. */
+static void check_factor(const mpz_t z, const bgcn_factor_opts *o,
+                         int allow_composite, char *buf, size_t bufsz)
+{
+    bgcn_limb_t np[MAXL];
+    long nn = z_get(np, MAXL, z);
+    bgcn_factors fs;
+    bgcn_factors_init(&fs);
+    bgcn_status st = bgcn_factor(&fs, np, nn, o);
+    cr_assert_eq(st, BGCN_OK, "status %d", st);
+    cr_assert(fs.verified, "product check failed");
+    mpz_t prod, f, pw;
+    mpz_inits(prod, f, pw, NULL);
+    mpz_set_ui(prod, 1);
+    size_t len = 0;
+    buf[0] = 0;
+    for (long i = 0; i < fs.count; i++) {
+        z_set(f, fs.f[i].p, fs.f[i].n);
+        if (i > 0) {
+            mpz_t prev;
+            mpz_init(prev);
+            z_set(prev, fs.f[i - 1].p, fs.f[i - 1].n);
+            cr_assert(mpz_cmp(prev, f) < 0, "entries out of order");
+            mpz_clear(prev);
+        }
+        if (fs.f[i].prime)
+            cr_assert(mpz_probab_prime_p(f, 30), "entry not prime");
+        else
+            cr_assert(allow_composite && !mpz_probab_prime_p(f, 30),
+                      "composite entry");
+        cr_assert(fs.f[i].e >= 1);
+        mpz_pow_ui(pw, f, fs.f[i].e);
+        mpz_mul(prod, prod, pw);
+        if (len + 200 < bufsz) {
+            if (i)
+                buf[len++] = '*';
+            len += (size_t)gmp_snprintf(buf + len, bufsz - len, "%Zd", f);
+            if (fs.f[i].e > 1)
+                len += (size_t)snprintf(buf + len, bufsz - len, "^%lu",
+                                        fs.f[i].e);
+            if (!fs.f[i].prime)
+                len += (size_t)snprintf(buf + len, bufsz - len, "?");
+        }
+    }
+    cr_assert(mpz_cmp(prod, z) == 0, "product differs");
+    mpz_clears(prod, f, pw, NULL);
+    bgcn_factors_clear(&fs);
+}
+
+static void expect(const char *n, const char *want)
+{
+    mpz_t z;
+    mpz_init_set_str(z, n, 0);
+    char buf[4096];
+    check_factor(z, NULL, 0, buf, sizeof buf);
+    cr_assert_str_eq(buf, want, "factor(%s)", n);
+    mpz_clear(z);
+}
+
+/* ---------------------------------------------------------------- */
+
+Test(factor_u64, isprime_vs_bpsw_and_gmp)
+{
+    t_seed();
+    static const uint64_t psp[] = {
+        2047ULL,          3277ULL,           4033ULL,
+        121ULL,           561ULL,            1105ULL,
+        3215031751ULL,    2152302898747ULL,  3474749660383ULL,
+        341550071728321ULL, 3825123056546413051ULL,
+        4759123141ULL,    1122004669633ULL,  18446744073709551557ULL,
+        18446744073709551615ULL, 4294967291ULL, 4294967297ULL};
+    for (unsigned i = 0; i < sizeof psp / sizeof psp[0]; i++) {
+        mpz_t z;
+        mpz_init_set_ui(z, psp[i]);
+        cr_assert_eq(bgcn_isprime_u64(psp[i]), mpz_probab_prime_p(z, 40) != 0,
+                     "%llu", (unsigned long long)psp[i]);
+        mpz_clear(z);
+    }
+    for (uint64_t n = 0; n < 5000; n++) {
+        int pr = 0;
+        bgcn_limb_t l = n;
+        cr_assert_eq(bgcn_isprime(&pr, &l, 1, 0, NULL, NULL), BGCN_OK);
+        cr_assert_eq(bgcn_isprime_u64(n), pr != 0, "%llu",
+                     (unsigned long long)n);
+    }
+    for (int i = 0; i < 20000; i++) {
+        uint64_t n = rnd_bits(1 + (int)t_rand_below(64)) | 1;
+        int pr = 0;
+        cr_assert_eq(bgcn_isprime(&pr, &n, 1, 0, NULL, NULL), BGCN_OK);
+        cr_assert_eq(bgcn_isprime_u64(n), pr != 0, "%llu",
+                     (unsigned long long)n);
+    }
+}
+
+Test(factor_u64, random_numbers_by_multiplication)
+{
+    t_seed();
+    uint64_t p[15];
+    unsigned char e[15];
+    for (int i = 0; i < 20000; i++) {
+        uint64_t n = i < 3000 ? (uint64_t)i : rnd_bits(1 + (int)t_rand_below(64));
+        int c = bgcn_factor_u64(n, p, e);
+        uint64_t prod = 1;
+        for (int j = 0; j < c; j++) {
+            cr_assert(bgcn_isprime_u64(p[j]), "%llu", (unsigned long long)n);
+            cr_assert(j == 0 || p[j - 1] < p[j]);
+            for (int k = 0; k < e[j]; k++)
+                prod *= p[j];
+        }
+        cr_assert_eq(prod, n < 2 ? 1 : n, "n = %llu", (unsigned long long)n);
+        if (n < 2)
+            cr_assert_eq(c, 0);
+    }
+}
+
+Test(factor_u64, hard_shapes)
+{
+    uint64_t p[15];
+    unsigned char e[15];
+    /* p^2, p^3 with p near 2^32 and 2^21, products of two 32-bit primes,
+     * 2^64 - 1, a Carmichael number */
+    static const uint64_t cases[][3] = {
+        /* n, p1, p2 */
+        {4294967291ULL * 4294967291ULL, 4294967291ULL, 0},
+        {4294967279ULL * 4294967291ULL, 4294967279ULL, 4294967291ULL},
+        {2097143ULL * 2097143ULL * 2097143ULL, 2097143ULL, 0},
+        {3037000493ULL * 6074001001ULL, 3037000493ULL, 6074001001ULL},
+    };
+    int c = bgcn_factor_u64(cases[0][0], p, e);
+    cr_assert(c == 1 && p[0] == cases[0][1] && e[0] == 2);
+    c = bgcn_factor_u64(cases[1][0], p, e);
+    cr_assert(c == 2 && p[0] == cases[1][1] && p[1] == cases[1][2]);
+    c = bgcn_factor_u64(cases[2][0], p, e);
+    cr_assert(c == 1 && p[0] == cases[2][1] && e[0] == 3);
+    c = bgcn_factor_u64(cases[3][0], p, e);
+    cr_assert(c == 2 && p[0] == cases[3][1] && p[1] == cases[3][2]);
+    c = bgcn_factor_u64(561, p, e);
+    cr_assert(c == 3 && p[0] == 3 && p[1] == 11 && p[2] == 17);
+    c = bgcn_factor_u64(UINT64_MAX, p, e);
+    cr_assert(c == 7 && p[0] == 3 && p[6] == 6700417);
+    c = bgcn_factor_u64(1ULL << 63, p, e);
+    cr_assert(c == 1 && p[0] == 2 && e[0] == 63);
+}
+
+Test(factor_u64, rho_and_squfof_alone)
+{
+    t_seed();
+    for (int i = 0; i < 300; i++) {
+        int b1 = 12 + (int)t_rand_below(19), b2 = 12 + (int)t_rand_below(19);
+        uint64_t p, q;
+        do
+            p = rnd_bits(b1) | 1;
+        while (!bgcn_isprime_u64(p));
+        do
+            q = rnd_bits(b2) | 1;
+        while (!bgcn_isprime_u64(q) || q == p);
+        uint64_t n = p * q;
+        uint64_t f = 0;
+        for (uint64_t c = 1; !f && c < 50; c++)
+            f = bgcn_rho_u64(n, c, UINT64_MAX);
+        cr_assert(f == p || f == q, "rho %llu", (unsigned long long)n);
+        f = bgcn_squfof_u64(n);
+        cr_assert(f == 0 || f == p || f == q, "squfof %llu",
+                  (unsigned long long)n);
+        if (i < 100) /* SQUFOF fails on a few n with all multipliers */
+            cr_assert(f != 0 || bgcn_squfof_u64(n) == 0);
+    }
+    /* SQUFOF on its own must solve the bulk of balanced semiprimes small
+     * enough for all its multipliers */
+    int ok = 0;
+    for (int i = 0; i < 200; i++) {
+        uint64_t p, q;
+        do
+            p = rnd_bits(24) | 1;
+        while (!bgcn_isprime_u64(p));
+        do
+            q = rnd_bits(25) | 1;
+        while (!bgcn_isprime_u64(q));
+        uint64_t f = bgcn_squfof_u64(p * q);
+        cr_assert(f == 0 || f == p || f == q);
+        ok += f != 0;
+    }
+    cr_assert(ok >= 190, "SQUFOF solved only %d of 200", ok);
+}
+
+Test(factor_u64, rho_u128_alone)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    for (int i = 0; i < 40; i++) {
+        rand_prime(p, 20 + (int)t_rand_below(14));
+        rand_prime(q, 70 + (int)t_rand_below(20));
+        mpz_mul(n, p, q);
+        bgcn_limb_t np[2] = {0, 0}, fp[2];
+        z_get(np, 2, n);
+        bgcn_status st = BGCN_OK;
+        int got = 0;
+        for (uint64_t c = 1; !got && c < 20; c++)
+            got = bgcn_rho_u128(fp, np[1], np[0], c, (uint64_t)1 << 26, &st);
+        cr_assert_eq(st, BGCN_OK);
+        cr_assert(got);
+        mpz_t f;
+        mpz_init(f);
+        z_set(f, fp, 2);
+        cr_assert(mpz_cmp(f, p) == 0 || mpz_cmp(f, q) == 0);
+        mpz_clear(f);
+    }
+    mpz_clears(p, q, n, NULL);
+}
+
+/* ---------------------------------------------------------------- */
+
+static void method_found(bgcn_status st, const bgcn_limb_t *fp, long fn,
+                         const mpz_t n, const mpz_t want)
+{
+    cr_assert_eq(st, BGCN_OK);
+    cr_assert(fn > 0, "no factor found");
+    mpz_t f;
+    mpz_init(f);
+    z_set(f, fp, fn);
+    cr_assert(mpz_cmp_ui(f, 1) > 0 && mpz_cmp(f, n) < 0 &&
+              mpz_divisible_p(n, f));
+    if (want)
+        cr_assert(mpz_cmp(f, want) == 0, "found another factor");
+    mpz_clear(f);
+}
+
+Test(factor_methods, trial_alone)
+{
+    t_seed();
+    mpz_t p, n;
+    mpz_inits(p, n, NULL);
+    rand_prime(p, 300);
+    bgcn_limb_t np[MAXL], fp[MAXL];
+    long fn;
+    static const unsigned long small[] = {3, 5, 65521, 1000003};
+    for (unsigned i = 0; i < 4; i++) {
+        mpz_mul_ui(n, p, small[i]);
+        long nn = z_get(np, MAXL, n);
+        cr_assert_eq(bgcn_factor_trial(fp, &fn, np, nn, 2000000), BGCN_OK);
+        cr_assert(fn == 1 && fp[0] == small[i]);
+        cr_assert_eq(bgcn_factor_trial(fp, &fn, np, nn, small[i]), BGCN_OK);
+        cr_assert_eq(fn, 0, "bound is exclusive");
+    }
+    long pn = z_get(np, MAXL, p);
+    cr_assert_eq(bgcn_factor_trial(fp, &fn, np, pn, 100000), BGCN_OK);
+    cr_assert_eq(fn, 0);
+    mpz_clears(p, n, NULL);
+}
+
+Test(factor_methods, fermat_alone)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    for (int i = 0; i < 20; i++) {
+        rand_prime(p, 60 + (int)t_rand_below(200));
+        mpz_add_ui(q, p, 1 + t_rand_below(1000000));
+        mpz_nextprime(q, q);
+        mpz_mul(n, p, q);
+        bgcn_limb_t np[MAXL], fp[MAXL];
+        long fn = 0, nn = z_get(np, MAXL, n);
+        bgcn_status st = bgcn_factor_fermat(fp, &fn, np, nn, 10);
+        method_found(st, fp, fn, n, p);
+    }
+    mpz_clears(p, q, n, NULL);
+}
+
+Test(factor_methods, rho_alone)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    for (int i = 0; i < 12; i++) {
+        rand_prime(p, 18 + (int)t_rand_below(10));
+        rand_prime(q, 100 + (int)t_rand_below(300));
+        mpz_mul(n, p, q);
+        bgcn_limb_t np[MAXL], fp[MAXL];
+        long fn = 0, nn = z_get(np, MAXL, n);
+        bgcn_status st = BGCN_OK;
+        for (uint64_t c = 1; fn == 0 && c < 10; c++)
+            st = bgcn_factor_rho(fp, &fn, np, nn, c, (uint64_t)1 << 20);
+        method_found(st, fp, fn, n, p);
+    }
+    mpz_clears(p, q, n, NULL);
+}
+
+/* a prime p = 2 * (product of primes <= smooth) * big + 1 */
+static void smooth_prime(mpz_t p, unsigned long smooth, unsigned long big)
+{
+    for (;;) {
+        /* product of random primes below smooth */
+        /* distinct primes: p - 1 must be B1-powersmooth */
+        mpz_set_ui(p, 2);
+        mpz_t q;
+        mpz_init(q);
+        while (mpz_sizeinbase(p, 2) < 70) {
+            mpz_set_ui(q, 2 + t_rand_below(smooth - 2));
+            mpz_nextprime(q, q);
+            if (mpz_cmp_ui(q, smooth) <= 0 && !mpz_divisible_p(p, q))
+                mpz_mul(p, p, q);
+        }
+        mpz_mul_ui(p, p, big);
+        mpz_clear(q);
+        mpz_add_ui(p, p, 1);
+        if (mpz_probab_prime_p(p, 30))
+            return;
+    }
+}
+
+Test(factor_methods, pm1_alone_both_stages)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    bgcn_limb_t np[MAXL], fp[MAXL];
+    for (int stage = 1; stage <= 2; stage++) {
+        for (int i = 0; i < 4; i++) {
+            /* stage 1: p - 1 is 1000-smooth; stage 2: times a prime in
+             * (1000, 100000] */
+            unsigned long big = 1;
+            if (stage == 2) {
+                mpz_set_ui(q, 1000 + t_rand_below(99000));
+                mpz_nextprime(q, q);
+                big = mpz_get_ui(q);
+            }
+            smooth_prime(p, 1000, big);
+            rand_prime(q, 200);
+            mpz_mul(n, p, q);
+            long fn = 0, nn = z_get(np, MAXL, n);
+            bgcn_status st = bgcn_factor_pm1(fp, &fn, np, nn, 1000,
+                                             stage == 2 ? 100000 : 0);
+            method_found(st, fp, fn, n, p);
+        }
+    }
+    mpz_clears(p, q, n, NULL);
+}
+
+Test(factor_methods, ecm_alone)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    bgcn_limb_t np[MAXL], fp[MAXL];
+    /* 40-bit factors with B1 = 2000, B2 = 200000: about 1 in 5 curves */
+    for (int i = 0; i < 4; i++) {
+        rand_prime(p, 40);
+        rand_prime(q, 150 + 100 * i);
+        mpz_mul(n, p, q);
+        long fn = 0, nn = z_get(np, MAXL, n), done = 0;
+        bgcn_status st = bgcn_factor_ecm(fp, &fn, np, nn, 2000, 200000,
+                                         6 + t_rand_below(1000000), 200,
+                                         NULL, NULL, &done);
+        method_found(st, fp, fn, n, p);
+        cr_assert(done >= 1 && done <= 200);
+    }
+    mpz_clears(p, q, n, NULL);
+}
+
+/* ---------------------------------------------------------------- */
+
+Test(factor_driver, small_and_edge)
+{
+    expect("1", "");
+    expect("2", "2");
+    expect("4", "2^2");
+    expect("12", "2^2*3");
+    expect("1024", "2^10");
+    expect("561", "3*11*17");
+    expect("18446744073709551615", "3*5*17*257*641*65537*6700417");
+    expect("18446744073709551616", "2^64");
+    expect("18446744073709551617", "274177*67280421310721");
+    expect("340282366920938463463374607431768211455",
+           "3*5*17*257*641*65537*274177*6700417*67280421310721");
+}
+
+Test(factor_driver, fermat_numbers)
+{
+    expect("4294967297", "641*6700417");                     /* F5 */
+    expect("18446744073709551617", "274177*67280421310721"); /* F6 */
+    expect("340282366920938463463374607431768211457",        /* F7 */
+           "59649589127497217*5704689200685129054721");
+    expect("0x1" /* F8 */
+           "0000000000000000000000000000000000000000000000000000000000000001",
+           "1238926361552897*"
+           "93461639715357977769163558199606896584051237541638188580280321");
+}
+
+Test(factor_driver, mersenne_and_cunningham)
+{
+    expect("147573952589676412927", "193707721*761838257287");     /* M67 */
+    expect("2535301200456458802993406410751",
+           "7432339208719*341117531003194129");                   /* M101 */
+    expect("2361183241434822606847", "228479*48544121*212885833"); /* M71 */
+    expect("9671406556917033397649407",
+           "167*57912614113275649087721");                         /* M83 */
+    expect("1000000000000000000001",
+           "7^2*11*13*127*2689*459691*909091"); /* 10^21+1 */
+    expect("0x" "3" "ffffffffffffffffffffffffffffff" "f" /* 2^126 - 1 */,
+           "3^3*7^2*19*43*73*127*337*5419*92737*649657*77158673929");
+}
+
+Test(factor_driver, carmichael_and_powers)
+{
+    expect("41041", "7*11*13*41");
+    expect("321197185", "5*19*23*29*37*137");
+    /* (6k+1)(12k+1)(18k+1), Chernick, three ~41-bit primes */
+    t_seed();
+    mpz_t a, b, c, n, k;
+    mpz_inits(a, b, c, n, k, NULL);
+    for (;;) {
+        mpz_set_ui(k, t_rand_below((uint64_t)1 << 38) + 1);
+        mpz_mul_ui(a, k, 6);
+        mpz_add_ui(a, a, 1);
+        mpz_mul_ui(b, k, 12);
+        mpz_add_ui(b, b, 1);
+        mpz_mul_ui(c, k, 18);
+        mpz_add_ui(c, c, 1);
+        if (mpz_probab_prime_p(a, 20) && mpz_probab_prime_p(b, 20) &&
+            mpz_probab_prime_p(c, 20))
+            break;
+    }
+    mpz_mul(n, a, b);
+    mpz_mul(n, n, c);
+    char buf[4096], want[4096];
+    check_factor(n, NULL, 0, buf, sizeof buf);
+    gmp_snprintf(want, sizeof want, "%Zd*%Zd*%Zd", a, b, c);
+    cr_assert_str_eq(buf, want);
+    /* prime powers and squares of large primes */
+    for (int i = 0; i < 6; i++) {
+        rand_prime(a, 20 + 40 * i);
+        unsigned long e = 2 + t_rand_below(6);
+        mpz_pow_ui(n, a, e);
+        check_factor(n, NULL, 0, buf, sizeof buf);
+        gmp_snprintf(want, sizeof want, "%Zd^%lu", a, e);
+        cr_assert_str_eq(buf, want);
+    }
+    /* (p^2 q^3)^2 = p^4 q^6: a power whose root is no power */
+    rand_prime(a, 150);
+    rand_prime(b, 31);
+    mpz_pow_ui(n, a, 2);
+    mpz_pow_ui(c, b, 3);
+    mpz_mul(n, n, c);
+    mpz_pow_ui(n, n, 2);
+    check_factor(n, NULL, 0, buf, sizeof buf);
+    gmp_snprintf(want, sizeof want, "%Zd^6*%Zd^4", b, a);
+    cr_assert_str_eq(buf, want);
+    mpz_clears(a, b, c, n, k, NULL);
+}
+
+Test(factor_driver, close_primes_and_tiny_factors)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    char buf[8192], want[8192];
+    for (int i = 0; i < 4; i++) {
+        rand_prime(p, 100 + 60 * i);
+        mpz_add_ui(q, p, 2);
+        mpz_nextprime(q, q);
+        mpz_mul(n, p, q);
+        check_factor(n, NULL, 0, buf, sizeof buf);
+        gmp_snprintf(want, sizeof want, "%Zd*%Zd", p, q);
+        cr_assert_str_eq(buf, want);
+        /* 3 * p, 65537 * p, p with a 30-bit factor */
+        rand_prime(p, 330);
+        mpz_mul_ui(n, p, 3);
+        check_factor(n, NULL, 0, buf, sizeof buf);
+        rand_prime(q, 30);
+        mpz_mul(n, p, q);
+        check_factor(n, NULL, 0, buf, sizeof buf);
+        gmp_snprintf(want, sizeof want, "%Zd*%Zd", q, p);
+        cr_assert_str_eq(buf, want);
+    }
+    mpz_clears(p, q, n, NULL);
+}
+
+Test(factor_driver, random_products_of_random_primes)
+{
+    t_seed();
+    mpz_t p, n;
+    mpz_inits(p, n, NULL);
+    char buf[8192];
+    for (int i = 0; i < 30; i++) {
+        mpz_set_ui(n, 1);
+        int k = 1 + (int)t_rand_below(6);
+        int big = 0;
+        for (int j = 0; j < k; j++) {
+            /* one factor of any size, the others small enough for rho
+             * or a quick ECM (the long cases are in the benchmark) */
+            int bits = big ? 2 + (int)t_rand_below(40)
+                           : 2 + (int)t_rand_below(200);
+            if (bits > 40)
+                big = 1;
+            rand_prime(p, bits);
+            unsigned long e = 1 + (t_rand_below(4) == 0);
+            mpz_pow_ui(p, p, e);
+            mpz_mul(n, n, p);
+        }
+        check_factor(n, NULL, 0, buf, sizeof buf);
+    }
+    mpz_clears(p, n, NULL);
+}
+
+Test(factor_driver, restricted_methods_and_bound)
+{
+    mpz_t n;
+    char buf[4096];
+    /* factor(n, B) as gp: primes below B, the rest reported as it is */
+    mpz_init_set_str(n, "340282366920938463463374607431768211457", 10);
+    bgcn_factor_opts o;
+    memset(&o, 0, sizeof o);
+    o.bound = 1000;
+    check_factor(n, &o, 1, buf, sizeof buf);
+    cr_assert_str_eq(buf, "340282366920938463463374607431768211457?");
+    mpz_mul_ui(n, n, 3 * 3 * 997);
+    check_factor(n, &o, 1, buf, sizeof buf);
+    cr_assert_str_eq(buf, "3^2*997*340282366920938463463374607431768211457?");
+    mpz_set_str(n, "1000000000000000000001", 10);
+    o.bound = 100;
+    check_factor(n, &o, 1, buf, sizeof buf);
+    cr_assert_str_eq(buf, "7^2*11*13*142714428428714143?");
+    /* a prime cofactor is marked prime, a perfect power split */
+    mpz_set_str(n, "6700417", 10);
+    mpz_pow_ui(n, n, 3);
+    mpz_mul_ui(n, n, 12);
+    check_factor(n, &o, 1, buf, sizeof buf);
+    cr_assert_str_eq(buf, "2^2*3*6700417^3");
+    /* a method set that cannot split reports the composite */
+    memset(&o, 0, sizeof o);
+    o.methods = BGCN_FM_TRIAL;
+    mpz_set_str(n, "340282366920938463463374607431768211457", 10);
+    check_factor(n, &o, 1, buf, sizeof buf);
+    cr_assert_str_eq(buf, "340282366920938463463374607431768211457?");
+    /* ECM alone splits F7 */
+    o.methods = BGCN_FM_ECM;
+    check_factor(n, &o, 0, buf, sizeof buf);
+    cr_assert_str_eq(buf, "59649589127497217*5704689200685129054721");
+    mpz_clear(n);
+}
+
+static int progress_calls, progress_ecm;
+static void progress_fn(void *arg, const char *phase)
+{
+    (void)arg;
+    progress_calls++;
+    unsigned long a, b, B1;
+    if (sscanf(phase, "ECM curve %lu/%lu B1=%lu", &a, &b, &B1) == 3 &&
+        a >= 1 && a <= b)
+        progress_ecm++;
+}
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    bgcn_interrupt_flag = 1;
+}
+
+Test(factor_driver, progress_and_interrupt)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    rand_prime(p, 170);
+    rand_prime(q, 171);
+    mpz_mul(n, p, q); /* about 103 digits: not finished within the test */
+    bgcn_limb_t np[MAXL];
+    long nn = z_get(np, MAXL, n);
+    bgcn_factor_opts o;
+    memset(&o, 0, sizeof o);
+    o.progress = progress_fn;
+    /* flag already raised */
+    bgcn_interrupt_flag = 1;
+    bgcn_factors fs;
+    bgcn_factors_init(&fs);
+    cr_assert_eq(bgcn_factor(&fs, np, nn, &o), BGCN_EINTR);
+    cr_assert_eq(fs.count, 0);
+    bgcn_interrupt_flag = 0;
+    /* raised by a timer while ECM runs */
+    o.methods = BGCN_FM_ECM;
+    signal(SIGALRM, on_alarm);
+    struct itimerval it = {{0, 0}, {0, 300000}};
+    setitimer(ITIMER_REAL, &it, NULL);
+    bgcn_status st = bgcn_factor(&fs, np, nn, &o);
+    bgcn_interrupt_flag = 0;
+    cr_assert_eq(st, BGCN_EINTR);
+    cr_assert_eq(fs.count, 0);
+    cr_assert(progress_calls > 0 && progress_ecm > 0,
+              "progress %d, ECM %d", progress_calls, progress_ecm);
+    mpz_clears(p, q, n, NULL);
+}
+
+Test(factor_driver, allocation_failures)
+{
+    mpz_t n;
+    mpz_init_set_str(n, "2361183241434822606847", 10); /* M71 */
+    mpz_mul_ui(n, n, 1000003);
+    mpz_mul(n, n, n);
+    bgcn_limb_t np[MAXL];
+    long nn = z_get(np, MAXL, n);
+    int oks = 0;
+    for (long k = 1; k < 400; k++) {
+        bgcn_factors fs;
+        bgcn_factors_init(&fs);
+        bgcn_alloc_fail_after(k);
+        bgcn_status st = bgcn_factor(&fs, np, nn, NULL);
+        bgcn_alloc_fail_after(0);
+        cr_assert(st == BGCN_OK || st == BGCN_ENOMEM);
+        if (st == BGCN_OK) {
+            cr_assert(fs.verified);
+            oks++;
+        } else {
+            cr_assert_eq(fs.count, 0);
+        }
+        bgcn_factors_clear(&fs);
+    }
+    cr_assert(oks > 0);
+    mpz_clear(n);
+}
+
+Test(factor_driver, balanced_semiprimes_through_siqs)
+{
+    t_seed();
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    char buf[4096], want[4096];
+    /* 30 and 40 digits: rho, short p-1, then the quadratic sieve */
+    for (int i = 0; i < 2; i++) {
+        rand_prime(p, 50 + 16 * i);
+        rand_prime(q, 51 + 16 * i);
+        mpz_mul(n, p, q);
+        check_factor(n, NULL, 0, buf, sizeof buf);
+        if (mpz_cmp(p, q) > 0)
+            mpz_swap(p, q);
+        gmp_snprintf(want, sizeof want, "%Zd*%Zd", p, q);
+        cr_assert_str_eq(buf, want);
+    }
+    mpz_clears(p, q, n, NULL);
+}
