@@ -215,6 +215,10 @@ const bgc_builtin bgc_builtins[] = {
      "uniform random integer of at most k bits, in [0, 2^k)", NULL, NULL},
     {"randprime", 1, 1, f_randprime, NULL, "randprime(k)", "k must be at least 2",
      "random prime of exactly k bits", NULL, NULL},
+    /* factoring (factor) */
+    {"factor", 1, 2, NULL, NULL, "factor(n[, B])", "B must be an integer of at least 2",
+     "list of [prime, exponent] pairs of n (with B: trial division by primes < B only, "
+     "as gp)", bgc_bi_factor, NULL},
     /* lists (lang): push and pop are compiled specially (they write to a
      * variable) but listed here for help, arity and completion */
     {"len", 1, 1, NULL, NULL, "len(v)", "the argument must be a list",

@@ -71,4 +71,10 @@ bgc_err bgc_bi_sort(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_todigits(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs);
 
+/* builtins-factor.c: factor(n[, B]) (its lfn), and where its phases go
+ * ("ECM curve 40/300 B1=11000"; NULL: nowhere).  The hook is called from
+ * the computation, never from a signal handler. */
+bgc_err bgc_bi_factor(bgc_val *r, bgc_int *args, int nargs);
+extern void (*bgc_factor_phase_hook)(const char *phase);
+
 #endif /* BGC_BUILTINS_H */

@@ -14,10 +14,15 @@
  * text is `\r[12.3 s]\r`: it leaves the cursor at column 0, so an error
  * line that the evaluator prints next (always longer) simply covers it.
  * Results wipe it first, with SIGALRM blocked so the handler cannot draw
- * it again between the wipe and the result.
+ * it again between the wipe and the result.  A long factor() adds its
+ * phase: `[12.3 s] ECM curve 40/300 B1=11000` (bgc_factor_phase_hook;
+ * the text is copied into the buffer the handler is not reading, then
+ * the index flips, so the handler always sees a whole string).
  */
 #define _GNU_SOURCE
 #include "repl.h"
+
+#include "builtins.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -34,6 +39,20 @@ static int prog_enabled;
 static volatile sig_atomic_t prog_shown;  /* columns of the text on screen */
 static volatile time_t prog_sec;          /* start; written with SIGALRM blocked */
 static volatile long prog_nsec;
+#define PHASE_MAX 64
+static char prog_phase[2][PHASE_MAX];
+static volatile sig_atomic_t prog_pi = -1; /* buffer to show, -1: none */
+
+/* bgc_factor_phase_hook: the phase shown after the time */
+static void prog_set_phase(const char *s)
+{
+    int w = prog_pi == 0 ? 1 : 0;
+    size_t i = 0;
+    for (; s[i] && i < PHASE_MAX - 1; i++)
+        prog_phase[w][i] = s[i];
+    prog_phase[w][i] = 0;
+    prog_pi = w;
+}
 
 static void prog_block(sigset_t *old)
 {
@@ -49,7 +68,7 @@ static void on_alarm(int sig)
 {
     int saved = errno;
     struct timespec t;
-    char buf[48], dig[24];
+    char buf[48 + PHASE_MAX], dig[24];
     int k = 0, nd = 0;
     (void)sig;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -70,6 +89,15 @@ static void on_alarm(int sig)
         buf[k++] = ' ';
         buf[k++] = 's';
         buf[k++] = ']';
+        int pi = prog_pi;
+        if (pi >= 0) {
+            buf[k++] = ' ';
+            for (const char *p = prog_phase[pi]; *p; p++)
+                buf[k++] = *p;
+            /* cover a longer phase drawn before */
+            for (int pad = k; pad < prog_shown + 1 && k < 46 + PHASE_MAX; pad++)
+                buf[k++] = ' ';
+        }
         buf[k++] = '\r';
         if (write(2, buf, (size_t)k) > 0)
             prog_shown = k - 2;
@@ -80,12 +108,12 @@ static void on_alarm(int sig)
 /* Wipe the indicator; SIGALRM must be blocked. */
 static void prog_wipe(void)
 {
-    char buf[64];
+    char buf[48 + PHASE_MAX + 4];
     int n = prog_shown;
     if (n <= 0)
         return;
-    if (n > 60)
-        n = 60;
+    if (n > 44 + PHASE_MAX)
+        n = 44 + PHASE_MAX;
     buf[0] = '\r';
     memset(buf + 1, ' ', (size_t)n);
     buf[n + 1] = '\r';
@@ -110,6 +138,7 @@ void bgc_repl_progress_init(void)
     prog_enabled = isatty(2);
     if (!prog_enabled)
         return;
+    bgc_factor_phase_hook = prog_set_phase;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_alarm;
     sigemptyset(&sa.sa_mask);
@@ -125,6 +154,7 @@ void bgc_repl_progress_start(void)
         return;
     prog_block(&old);
     prog_shown = 0;
+    prog_pi = -1;
     prog_reset_clock();
     prog_unblock(&old);
     memset(&it, 0, sizeof it);

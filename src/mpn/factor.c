@@ -13,8 +13,8 @@
  *      (the usual table of B1 and curve counts for factors of 15, 20,
  *      25, ... digits, with more curves than GMP-ECM's because stage 2
  *      here reaches only 100 B1); when the cofactor is in the quadratic
- *      sieve's size range, p-1 is shorter, ECM stops at factors of about a
- *      quarter of the cofactor's digits and the sieve takes over;
+ *      sieve's size range, p-1 is shorter, ECM stops at factors of about
+ *      0.3 times the cofactor's digits and the sieve takes over;
  *   4. equal primes from different splits are merged, entries sorted,
  *      and the product of the entries is compared with N.
  * Multiplicities come from the splits: N = f * (N/f) pushes both, and a
@@ -251,14 +251,16 @@ static const struct {
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
 /* ECM level after level until a factor is found; with stop_digits > 0
- * only the levels for factors below a quarter of stop_digits. */
+ * only the levels for factors up to 0.3 stop_digits (for a cofactor the
+ * quadratic sieve can take, ECM then costs a fraction of the sieve: 78
+ * digits gets levels 15 and 20, 100 digits up to 30). */
 static bgcn_status ecm_levels(drv *d, bgcn_limb_t *fp, long *fn,
                               const bgcn_limb_t *np, long nn,
                               long stop_digits)
 {
     for (int lv = 0;; lv++) {
         int L = lv < NLEVELS ? lv : NLEVELS - 1;
-        if (stop_digits && levels[L].digits * 4 > stop_digits)
+        if (stop_digits && levels[L].digits * 10 > stop_digits * 3)
             return BGCN_OK;
         uint64_t sigma0 = 6 + bgcn_frand(&d->rng) % ((uint64_t)1 << 40);
         BGCN_TRY(bgcn_factor_ecm(fp, fn, np, nn, levels[L].B1,

@@ -114,7 +114,7 @@ bgcn_status bgcn_factor_ecm(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
 /* The driver hands composite cofactors of bgcn_factor_siqs_min_digits
  * .. bgcn_factor_siqs_max_digits digits to the quadratic sieve
  * (bgcn_siqs, src/mpn/siqs.h) after rho, a short p-1 and ECM up to
- * factors of about a quarter of their digits.  Variables so that tests
+ * factors of about 0.3 times their digits.  Variables so that tests
  * can move them. */
 extern int bgcn_factor_siqs_min_digits, bgcn_factor_siqs_max_digits;
 

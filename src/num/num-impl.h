@@ -104,6 +104,7 @@ typedef enum bgc_vop {
     BGC_V_NEXTPRIME, BGC_V_PREVPRIME, BGC_V_FACT, BGC_V_BINOMIAL,
     BGC_V_FIB, BGC_V_LUCAS, BGC_V_FACTMOD, BGC_V_FIBMOD, BGC_V_LUCASMOD,
     BGC_V_SETSTR, BGC_V_GETSTR,
+    BGC_V_FACTOR, /* factor (builtins-factor.c, bgc_verify_factor) */
     BGC_V_NOPS
 } bgc_vop;
 

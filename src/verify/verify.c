@@ -21,6 +21,7 @@
  * Fault injection (tests only): an armed operation kind has its next
  * result corrupted (one low bit flipped, or a digit changed) right before
  * the comparison, exactly as a faulty kernel would have done. */
+#include "factor.h"
 #include "num-impl.h"
 #include "verify.h"
 
@@ -48,7 +49,8 @@ const char *const bgc_verify_ops[BGC_V_NOPS + 1] = {
     [BGC_V_FIB] = "fib",         [BGC_V_LUCAS] = "lucas",
     [BGC_V_FACTMOD] = "factmod", [BGC_V_FIBMOD] = "fibmod",
     [BGC_V_LUCASMOD] = "lucasmod", [BGC_V_SETSTR] = "set_str",
-    [BGC_V_GETSTR] = "get_str",  [BGC_V_NOPS] = NULL,
+    [BGC_V_GETSTR] = "get_str",  [BGC_V_FACTOR] = "factor",
+    [BGC_V_NOPS] = NULL,
 };
 
 /* The snapshot of the outermost call: the operands as pa, pb, pc, each
@@ -538,6 +540,7 @@ static int expected(void)
     case BGC_V_SETSTR:
         return expected_setstr();
     case BGC_V_GETSTR:
+    case BGC_V_FACTOR: /* bgc_verify_factor checks it */
     case BGC_V_NOPS:
         return 0;
     }
@@ -768,6 +771,37 @@ static void check_str(int tok, bgc_err e, char *s)
         i++;
     record("digit %zu is '%c', GMP has '%c'", i, s[i] ? s[i] : ' ',
            w[i] ? w[i] : ' ');
+}
+
+/* ---- factor: product and primality ------------------------------------------ */
+
+void bgc_verify_factor(const bgcn_limb_t *np, long nn, bgcn_factors *fs)
+{
+    setup();
+    checked++;
+    vop = BGC_V_FACTOR;
+    sa = nn;
+    sb = sc = -1;
+    if (armed == (int)BGC_V_FACTOR && fs->count > 0) {
+        armed = -1;
+        fs->f[fs->count - 1].p[0] ^= 1; /* corrupt the engine's result */
+    }
+    mpz_t prod, f;
+    mpz_init_set_ui(prod, 1);
+    mpz_init(f);
+    for (long i = 0; i < fs->count; i++) {
+        mpz_import(f, (size_t)fs->f[i].n, -1, sizeof(bgcn_limb_t), 0, 0,
+                   fs->f[i].p);
+        if (fs->f[i].prime && !mpz_probab_prime_p(f, 25))
+            record("factor %ld (of %zu digits) is not prime for GMP", i + 1,
+                   mpz_sizeinbase(f, 10));
+        mpz_pow_ui(f, f, fs->f[i].e);
+        mpz_mul(prod, prod, f);
+    }
+    mpz_import(f, (size_t)nn, -1, sizeof(bgcn_limb_t), 0, 0, np);
+    if (mpz_cmp(prod, f) != 0)
+        record("the product of the factors is not n");
+    mpz_clears(prod, f, NULL);
 }
 
 static const bgc_verifier gmp_verifier = {snap, snap_str, check, check_int, check_str};

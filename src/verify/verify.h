@@ -24,6 +24,7 @@
 #ifndef BGC_VERIFY_H
 #define BGC_VERIFY_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 void bgc_verify_enable(int on);
@@ -43,6 +44,12 @@ int bgc_verify_pending(void);
 /* Arm the fault for one operation kind (NULL disarms).  Returns 0, or -1
  * if the name is unknown. */
 int bgc_verify_inject(const char *op);
+/* factor(): the product of the prime powers in fs equals N = {np,nn}
+ * (its magnitude) and every entry marked prime passes
+ * mpz_probab_prime_p; mismatches are recorded as for the other kinds.
+ * The armed "factor" fault flips the low bit of the last factor. */
+struct bgcn_factors;
+void bgc_verify_factor(const uint64_t *np, long nn, struct bgcn_factors *fs);
 /* The GMP version used for verification (for --version). */
 const char *bgc_verify_gmp_version(void);
 /* NULL-terminated list of the operation kind names. */
