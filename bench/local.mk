@@ -35,3 +35,5 @@ noinst_PROGRAMS += bench/siqs-bench
 bench_siqs_bench_SOURCES = bench/siqs-bench.c
 bench_siqs_bench_LDADD = libbgcn.a
 EXTRA_DIST += bench/siqs-vs-gp.sh
+# factor() against gp and coreutils (factor helper)
+EXTRA_DIST += bench/factor-vs-gp.sh

@@ -64,4 +64,11 @@ void bgc_cli_report_verify(void);
 void bgc_cli_call_error(const char *source, int line, int col, const bgc_builtin *b,
                         bgc_err e);
 
+/* ---- cli-factor.c ---------------------------------------------------------------- */
+
+/* `bigcalc factor [N...]`: "N: p p q" lines as GNU coreutils factor, the
+ * numbers from args (expressions) or, with none, from stdin.  Exits 1
+ * (130 when interrupted) after the last number when one failed. */
+void bgc_cli_factor(bgc_ctx *ctx, int nargs, char **args);
+
 #endif /* BGC_CLI_IMPL_H */

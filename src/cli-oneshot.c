@@ -55,6 +55,10 @@ void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args
         bgc_cli_modexp_lines(ctx, b, strict);
         return;
     }
+    if (b->lfn == bgc_bi_factor) {
+        bgc_cli_factor(ctx, nargs, args); /* coreutils' format */
+        return;
+    }
     if (!bgc_builtin_arity_ok(b, nargs)) {
         bgc_builtin_arity_text(b, t, sizeof t);
         bgc_cli_usage_error("%s %s, got %d\nusage: bigcalc %s ARG...   (as in %s)",

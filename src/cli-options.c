@@ -38,6 +38,8 @@ void bgc_cli_print_help(void)
 "       bigcalc [OPTION]... FUNC ARG...     one-shot: call builtin FUNC, each ARG\n"
 "                                           an expression; prints the bare result\n"
 "       bigcalc modexp                      read \"B E M\" lines from stdin\n"
+"       bigcalc factor [N]...               \"N: p p q\" lines as coreutils factor\n"
+"                                           (numbers from stdin when none given)\n"
 "\n"
 "Options (they come before FUNC and its arguments):\n"
 "  -e, --expression EXPR  evaluate EXPR (may be repeated)\n"

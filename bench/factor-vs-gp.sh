@@ -1,0 +1,68 @@
+#!/bin/sh
+# factor-vs-gp.sh -- time `bigcalc factor` beside PARI/GP's factor() and
+# GNU coreutils factor on the same numbers, in one run, and print the
+# ratios (CPU seconds, user + system, one process each).
+#
+#   bench/factor-vs-gp.sh [-b BUILD_DIR] [DIGITS...]     default: 40 50 60
+#
+# Rows:
+#   semiprime D  p*q, p and q random primes of D/2 digits (gp, fixed seed)
+#   ecm 25/100   a 25-digit prime times a 75-digit prime (gp's time only
+#                with GP_ECM=1: it takes minutes)
+#   u64 bulk     10^5 random 64-bit numbers on stdin (fixed seed), against
+#                coreutils factor; the two outputs must be identical
+# Pin it:   taskset -c 1 bench/factor-vs-gp.sh 40 50 60 70
+set -eu
+build=_build
+if [ "${1:-}" = -b ]; then
+    build=$2
+    shift 2
+fi
+[ $# -gt 0 ] || set -- 40 50 60
+bc="$build/bigcalc"
+[ -x "$bc" ] || { echo "factor-vs-gp.sh: build $bc first (make)" >&2; exit 1; }
+command -v gp >/dev/null 2>&1 || { echo "factor-vs-gp.sh: gp not found" >&2; exit 1; }
+tmp=${TMPDIR:-/tmp}/factor-bench.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+# cpu seconds of a command (stdout to $tmp/out)
+cpu() {
+    /usr/bin/time -f '%U %S' -o "$tmp/t" "$@" > "$tmp/out"
+    awk '{ printf "%.3f", $1 + $2 }' "$tmp/t"
+}
+gp_time() { # gp's own CPU time for factor(n)
+    ms=$(echo "n=$1; gettime(); f=factor(n); print(gettime())" | gp -q -f -s 256000000)
+    awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "-"; else printf "%.2f", a / b }'; }
+
+printf '%-14s %10s %10s %8s\n' task bigcalc other ratio
+for d in "$@"; do
+    n=$(echo "setrand($d); h=floor($d/2); p=nextprime(10^(h-1)+random(9*10^(h-1))); q=nextprime(10^($d-h-1)+random(9*10^($d-h-1))); print(p*q)" | gp -q -f)
+    ours=$(cpu "$bc" factor "$n")
+    [ "$(awk '{ print NF }' "$tmp/out")" = 3 ] || { echo "bigcalc failed on $n" >&2; exit 1; }
+    theirs=$(gp_time "$n")
+    printf '%-14s %10s %10s %8s\n' "semiprime $d" "$ours" "gp $theirs" "$(ratio "$ours" "$theirs")"
+done
+
+n=$(echo "setrand(25); p=nextprime(10^24+random(9*10^24)); q=nextprime(10^74+random(9*10^74)); print(p*q)" | gp -q -f)
+ours=$(cpu "$bc" factor "$n")
+if [ "${GP_ECM:-0}" = 1 ]; then
+    theirs=$(gp_time "$n")
+    printf '%-14s %10s %10s %8s\n' "ecm 25/100" "$ours" "gp $theirs" "$(ratio "$ours" "$theirs")"
+else
+    printf '%-14s %10s %10s %8s\n' "ecm 25/100" "$ours" "(GP_ECM=1)" "-"
+fi
+
+if command -v factor >/dev/null 2>&1; then
+    python3 -c "
+import random
+random.seed(64)
+print('\n'.join(str(random.getrandbits(64)) for _ in range(100000)))" > "$tmp/u64"
+    ours=$(cpu "$bc" factor < "$tmp/u64")
+    mv "$tmp/out" "$tmp/ours"
+    theirs=$(cpu factor < "$tmp/u64")
+    cmp -s "$tmp/ours" "$tmp/out" || { echo "bigcalc factor and coreutils factor disagree" >&2; exit 1; }
+    printf '%-14s %10s %10s %8s\n' "u64 bulk 1e5" "$ours" "cu $theirs" "$(ratio "$ours" "$theirs")"
+fi
