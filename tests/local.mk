@@ -42,6 +42,12 @@ tests_num_test_nt_LDADD = libbgc.a $(TEST_LDADD)
 tests_num_test_verify_SOURCES = tests/num/test-verify.c tests/num/numtest.h
 tests_num_test_verify_CFLAGS = $(TEST_CFLAGS)
 tests_num_test_verify_LDADD = libbgcverify.a libbgc.a $(TEST_LDADD)
+# Number theorist's toolkit (ntkit helper)
+check_PROGRAMS += tests/num/test-ntkit
+TESTS += tests/num/test-ntkit
+tests_num_test_ntkit_SOURCES = tests/num/test-ntkit.c tests/num/numtest.h
+tests_num_test_ntkit_CFLAGS = $(TEST_CFLAGS)
+tests_num_test_ntkit_LDADD = libbgc.a $(TEST_LDADD)
 check_PROGRAMS += tests/num/test-comb
 TESTS += tests/num/test-comb
 tests_num_test_comb_SOURCES = tests/num/test-comb.c tests/num/numtest.h

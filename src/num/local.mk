@@ -17,3 +17,15 @@ libbgc_a_SOURCES = \
 	src/num/num-rand.c \
 	src/num/num-nt.c \
 	src/num/num-comb.c
+# Number theorist's toolkit (ntkit helper): factorisation value, arithmetic
+# functions, CRT and square roots, orders and logarithms, primes.
+libbgc_a_SOURCES += \
+	src/num/nt-factors.h \
+	src/num/nt-factors.c \
+	src/num/ntkit.h \
+	src/num/nt-intvec.c \
+	src/num/nt-arith.c \
+	src/num/nt-modular.c \
+	src/num/nt-znlog.c \
+	src/num/nt-sieve.c \
+	src/num/nt-primepi.c
