@@ -75,6 +75,31 @@ bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs);
  * ("ECM curve 40/300 B1=11000"; NULL: nowhere).  The hook is called from
  * the computation, never from a signal handler. */
 bgc_err bgc_bi_factor(bgc_val *r, bgc_int *args, int nargs);
+/* builtins-nt.c: the number theorist's toolkit */
+bgc_err bgc_bi_numdiv(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_eulerphi(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_moebius(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_omega(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_bigomega(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_issquarefree(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_issquare(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_radical(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_core(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_znprimroot(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_primepi(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_nthprime(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_valuation(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_kronecker(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_legendre(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_sqrtmod(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_znorder(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_sigma(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_ispower(bgc_int *r, bgc_int *args, int n);
+bgc_err bgc_bi_divisors(bgc_val *r, bgc_int *args, int n);
+bgc_err bgc_bi_sqrtmods(bgc_val *r, bgc_int *args, int n);
+bgc_err bgc_bi_primes(bgc_val *r, bgc_int *args, int n);
+bgc_err bgc_bi_znlog(bgc_val *r, bgc_int *args, int n);
+bgc_err bgc_bi_chinese(bgc_val *r, bgc_val *args, int n);
 extern void (*bgc_factor_phase_hook)(const char *phase);
 
 #endif /* BGC_BUILTINS_H */
