@@ -56,14 +56,16 @@ static bgc_err literal_value(bgc_int *r, const char *s, size_t n)
         }
         bgc_init(&ex);
         bgc_init(&ten);
-        e = bgc_set_str(&ex, es, elen, 10);
-        if (e == BGC_OK)
+        /* the mantissa first: 0e99999999999999999999 is 0, not a power
+         * of ten too large for --max-bits */
+        e = bgc_set_str(r, buf, epos, 10);
+        if (e == BGC_OK && !bgc_is_zero(r))
+            e = bgc_set_str(&ex, es, elen, 10);
+        if (e == BGC_OK && !bgc_is_zero(r))
             e = bgc_set_si(&ten, 10);
-        if (e == BGC_OK)
+        if (e == BGC_OK && !bgc_is_zero(r))
             e = bgc_pow(&ten, &ten, &ex);
-        if (e == BGC_OK)
-            e = bgc_set_str(r, buf, epos, 10);
-        if (e == BGC_OK)
+        if (e == BGC_OK && !bgc_is_zero(r))
             e = bgc_mul(r, r, &ten);
         bgc_clear(&ex);
         bgc_clear(&ten);

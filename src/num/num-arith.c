@@ -31,12 +31,16 @@ static bgc_err addsub(bgc_int *r, const bgc_int *a, const bgc_int *b,
         return BGC_OK;
     }
     if ((as < 0) == (bs < 0)) {
-        BGC_TRY(bgc_check_bits(bgc_bitlen_u(a) + 1));
+        /* |a| + |b| has bitlen(a) or one more bits */
+        int recheck;
+        BGC_TRY(bgc_check_size(bgc_bitlen_u(a), bgc_bitlen_u(a) + 1, &recheck));
         BGC_TRY(bgc_room(r, an + 1));
         /* Read the pointers after growing: r may be a or b. */
         bgcn_limb_t cy = bgcn_add(r->d, a->d, an, b->d, bn);
         r->d[an] = cy;
         r->size = as < 0 ? -(an + (long)cy) : an + (long)cy;
+        if (recheck)
+            return bgc_check_exact(r);
     } else {
         BGC_TRY(bgc_room(r, an));
         bgcn_sub(r->d, a->d, an, b->d, bn);
@@ -79,6 +83,18 @@ bgc_err bgc_abs(bgc_int *r, const bgc_int *a)
 /* Products up to this many limbs use a stack buffer when in place. */
 #define SMALL 32
 
+static bgc_err mul_sized(bgc_int *r, const bgc_int *a, const bgc_int *b,
+                         long an, long bn, int neg);
+
+/* The top 64 bits of |a| != 0, normalised (bit 63 set), rounded down. */
+static uint64_t top64(const bgc_int *a)
+{
+    long n = BGC_ABS(a->size);
+    bgcn_limb_t hi = a->d[n - 1], lo = n > 1 ? a->d[n - 2] : 0;
+    unsigned z = (unsigned)__builtin_clzll(hi);
+    return z ? hi << z | lo >> (64 - z) : hi;
+}
+
 static bgc_err mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
 {
     long an = BGC_ABS(a->size), bn = BGC_ABS(b->size);
@@ -87,7 +103,28 @@ static bgc_err mul(bgc_int *r, const bgc_int *a, const bgc_int *b)
         r->size = 0;
         return BGC_OK;
     }
-    BGC_TRY(bgc_check_bits(bgc_bitlen_u(a) + bgc_bitlen_u(b)));
+    /* a product of x- and y-bit numbers has x + y - 1 or x + y bits */
+    uint64_t hi = bgc_bitlen_u(a) + bgc_bitlen_u(b), lo = hi - 1;
+    if (hi > bgc_get_max_bits()) {
+        /* which one, from the top 64 bits ta, tb of each: the product is
+         * at least ta tb 2^(hi - 128) and below (ta + 1)(tb + 1) 2^(hi - 128) */
+        unsigned __int128 ta = top64(a), tb = top64(b);
+        if (ta * tb >= (unsigned __int128)1 << 127)
+            lo = hi;
+        else if ((ta + 1) * (tb + 1) <= (unsigned __int128)1 << 127)
+            hi = lo;
+    }
+    int recheck;
+    BGC_TRY(bgc_check_size(lo, hi, &recheck));
+    bgc_err e = mul_sized(r, a, b, an, bn, neg);
+    if (e == BGC_OK && recheck)
+        e = bgc_check_exact(r);
+    return e;
+}
+
+static bgc_err mul_sized(bgc_int *r, const bgc_int *a, const bgc_int *b,
+                         long an, long bn, int neg)
+{
     if ((r == a || r == b) && an + bn <= SMALL) {
         /* In-place product of small operands: through the stack, no
          * allocation (x *= y in a loop is the common case). */

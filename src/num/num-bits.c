@@ -129,7 +129,8 @@ static bgc_err bitop(bgc_int *r, const bgc_int *a, const bgc_int *b,
                                                       : (na != nb);
     long n = BGC_MAX(BGC_ABS(a->size), BGC_ABS(b->size)) + 1;
     /* |result| < 2^(L+1) for operands below 2^L in magnitude */
-    BGC_TRY(bgc_check_bits(BGC_MAX(bgc_bitlen_u(a), bgc_bitlen_u(b)) + 1));
+    int recheck; /* x & x, x | 0 have the operand's size: look after */
+    BGC_TRY(bgc_check_size(0, BGC_MAX(bgc_bitlen_u(a), bgc_bitlen_u(b)) + 1, &recheck));
     bgc_int t;
     bgc_init(&t);
     BGC_TRY(bgc_room(&t, n));
@@ -146,7 +147,7 @@ static bgc_err bitop(bgc_int *r, const bgc_int *a, const bgc_int *b,
     bgc_norm(&t, n, neg);
     bgc_swap(r, &t);
     bgc_clear(&t);
-    return BGC_OK;
+    return recheck ? bgc_check_exact(r) : BGC_OK;
 }
 
 bgc_err bgc_and(bgc_int *r, const bgc_int *a, const bgc_int *b)

@@ -25,6 +25,17 @@ static double lg2_fact(double n)
            1.0 / (12 * n * 0.6931471805599453) + 1e-15 * lead;
 }
 
+/* log2(n!) slightly under (Stirling's lower bound n! >= sqrt(2 pi n)
+ * (n/e)^n, less the margin): with lg2_fact, brackets the size. */
+static double lg2_fact_lo(double n)
+{
+    if (n < 2)
+        return 0;
+    double lead = n * bgc_lg2(n);
+    return lead - n * 1.4426950408889634 +
+           0.5 * bgc_lg2(6.283185307179586 * n) - 1e-15 * lead;
+}
+
 /* Run an engine producer into a fresh value of `limbs` limbs. */
 typedef bgcn_status (*producer)(bgcn_limb_t *, long *, uint64_t);
 
@@ -50,8 +61,11 @@ static bgc_err fact(bgc_int *r, const bgc_int *n)
 {
     uint64_t k;
     BGC_TRY(bgc_get_count(n, &k));
-    BGC_TRY(bgc_check_bits(bgc_bits_from(lg2_fact((double)k))));
-    return produce(r, bgcn_fac, k, bgcn_fac_size(k));
+    int recheck;
+    BGC_TRY(bgc_check_size(bgc_bits_below(lg2_fact_lo((double)k)),
+                           bgc_bits_from(lg2_fact((double)k)), &recheck));
+    BGC_TRY(produce(r, bgcn_fac, k, bgcn_fac_size(k)));
+    return recheck ? bgc_check_exact(r) : BGC_OK;
 }
 
 bgc_err bgc_fact(bgc_int *r, const bgc_int *n)
@@ -119,11 +133,15 @@ static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
     if (ks == 0)
         return bgc_set_si(r, 1);
     if (n->size > 1) {
-        /* C(n, k) <= n^k / k! */
+        /* (n/k)^k <= C(n, k) <= n^k / k! */
         double b = (double)ks * (double)bgc_bitlen_u(n) - lg2_fact((double)ks);
-        BGC_TRY(bgc_check_bits(ks == UINT64_MAX ? UINT64_MAX
-                                                : bgc_bits_from(b)));
-        return bin_big(r, n, ks);
+        double lo = (double)ks * ((double)bgc_bitlen_u(n) - 1 - bgc_lg2((double)ks)) -
+                    (double)ks * 1e-13;
+        int recheck;
+        BGC_TRY(bgc_check_size(lo > 0 ? bgc_bits_below(lo) : 1,
+                               ks == UINT64_MAX ? UINT64_MAX : bgc_bits_from(b), &recheck));
+        BGC_TRY(bin_big(r, n, ks));
+        return recheck ? bgc_check_exact(r) : BGC_OK;
     }
     uint64_t nn = n->d[0];
     /* Stirling's difference (plus a margin for its rounding, which grows
@@ -133,7 +151,15 @@ static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
     double b2 = (double)ks * bgc_lg2((double)nn) - lg2_fact((double)ks);
     if (b2 < b)
         b = b2;
-    BGC_TRY(bgc_check_bits(bgc_bits_from(b)));
+    /* below: the same difference with the bounds the other way, or
+     * (n/k)^k (its rounding: k times that of the logarithms) */
+    double lo = lg2_fact_lo((double)nn) - lg2_fact((double)ks) -
+                lg2_fact((double)(nn - ks)) - 1e-15 * lg2_fact((double)nn);
+    double lo2 = (double)ks * (bgc_lg2((double)nn) - bgc_lg2((double)ks)) - (double)ks * 1e-13;
+    if (lo2 > lo)
+        lo = lo2;
+    int recheck;
+    BGC_TRY(bgc_check_size(lo > 0 ? bgc_bits_below(lo) : 1, bgc_bits_from(b), &recheck));
     long limbs = bgcn_bin_size(nn, ks);
     bgc_int t;
     bgc_init(&t);
@@ -144,6 +170,8 @@ static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
     if (e == BGC_OK) {
         bgc_norm(&t, rn, 0);
         bgc_swap(r, &t);
+        if (recheck)
+            e = bgc_check_exact(r);
     }
     bgc_clear(&t);
     return e;
@@ -170,13 +198,16 @@ static bgc_err fiblucas(bgc_int *r, const bgc_int *n, int lucas)
     /* |n|, saturated like bgc_get_count */
     long nn = BGC_ABS(n->size);
     uint64_t k = nn == 0 ? 0 : nn > 1 ? UINT64_MAX : n->d[0];
-    /* log2(phi) = 0.6942419136306174 */
-    BGC_TRY(bgc_check_bits(k == UINT64_MAX ? UINT64_MAX
-                                           : bgc_bits_from((double)k *
-                                                           0.6942419136306174 +
-                                                       1)));
+    /* log2(phi) = 0.6942419136306174; F(k) = (phi^k - psi^k) / sqrt(5) and
+     * L(k) = phi^k + psi^k lie within 2^(k log2(phi) -+ 1.5) for k >= 1 */
+    double lg = (double)k * 0.6942419136306174;
+    int recheck;
+    BGC_TRY(bgc_check_size(k == UINT64_MAX ? bgc_bits_below(lg) : bgc_bits_below(lg - 1.5),
+                           k == UINT64_MAX ? UINT64_MAX : bgc_bits_from(lg + 1), &recheck));
     int flip = neg_index_flips(n, lucas);
     BGC_TRY(produce(r, lucas ? bgcn_lucas : bgcn_fib, k, bgcn_fib_size(k)));
+    if (recheck)
+        BGC_TRY(bgc_check_exact(r));
     if (flip)
         r->size = -r->size;
     return BGC_OK;

@@ -60,7 +60,12 @@ static bgc_err parse(bgc_int *r, const unsigned char *dig, size_t nd,
      * the literal is near the limit */
     uint64_t bits = bgc_sat_mul(nz, pb ? (uint64_t)pb
                                        : (uint64_t)log2_base[base] + 1);
-    if (!pb && bits > bgc_get_max_bits()) {
+    uint64_t lo = bits;
+    if (nz > 0 && pb) { /* exact: the lead digit's bits, pb per other digit */
+        unsigned lead = dig[nd - nz];
+        bits = lo = bgc_sat_add(bgc_sat_mul(nz - 1, (uint64_t)pb),
+                                (uint64_t)(32 - __builtin_clz(lead)));
+    } else if (nz > 0 && bits > bgc_get_max_bits()) {
         size_t k = nz < 10 ? nz : 10;
         double lead = 0;
         for (size_t i = 0; i < k; i++)
@@ -68,8 +73,12 @@ static bgc_err parse(bgc_int *r, const unsigned char *dig, size_t nd,
         uint64_t tight = bgc_bits_of_log2(bgc_lg2(lead + 1) +
                                           (double)(nz - k) * log2_base[base]);
         bits = tight < bits ? tight : bits;
+        /* and from below: at least L base^(nz - k) */
+        lo = bgc_bits_below(bgc_lg2(lead) + (double)(nz - k) * log2_base[base]);
+        lo = lo < bits ? lo : bits;
     }
-    BGC_TRY(bgc_check_bits(bits));
+    int recheck;
+    BGC_TRY(bgc_check_size(lo, bits, &recheck));
     bgc_int t;
     bgc_init(&t);
     long rn = 0;
@@ -79,6 +88,8 @@ static bgc_err parse(bgc_int *r, const unsigned char *dig, size_t nd,
     if (e == BGC_OK) {
         bgc_norm(&t, rn, 0);
         bgc_swap(r, &t);
+        if (recheck)
+            e = bgc_check_exact(r);
     }
     bgc_clear(&t);
     return e;

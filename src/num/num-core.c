@@ -14,6 +14,7 @@
 
 static uint64_t max_bits = BGC_DEFAULT_MAX_BITS;
 static uint64_t needed_bits;
+static int needed_exact = 1; /* needed_bits is the size, not a lower bound */
 
 void bgc_set_max_bits(uint64_t bits)
 {
@@ -35,7 +36,42 @@ bgc_err bgc_check_bits(uint64_t bits)
     if (bits <= max_bits)
         return BGC_OK;
     needed_bits = bits;
+    needed_exact = 1;
     return BGC_ETOOBIG;
+}
+
+bgc_err bgc_check_size(uint64_t lo, uint64_t hi, int *recheck)
+{
+    *recheck = 0;
+    if (hi <= max_bits)
+        return BGC_OK;
+    if (lo > max_bits) {
+        needed_bits = lo;
+        needed_exact = lo == hi;
+        return BGC_ETOOBIG;
+    }
+    *recheck = 1; /* it may fit: compute it, then look */
+    return BGC_OK;
+}
+
+bgc_err bgc_check_exact(const bgc_int *x)
+{
+    return bgc_check_bits(bgc_bitlen_u(x));
+}
+
+int bgc_needed_exact(void)
+{
+    return needed_exact;
+}
+
+uint64_t bgc_bits_below(double b)
+{
+    /* floor(log2 v) + 1 >= floor(b) + 1 for b <= log2 v; the margin
+     * covers the rounding of an estimate b accurate to about 1e-13 */
+    b = b * (1 - 1e-12) - 1e-9;
+    if (b < 0)
+        return 1;
+    return b >= 1.8e19 ? UINT64_MAX : (uint64_t)b + 1;
 }
 
 /* log2(x) for x >= 1 to about double precision, without libm: halve to
@@ -99,9 +135,9 @@ char *bgc_format_err(char *buf, size_t n, bgc_err e)
                      max_bits);
         else
             snprintf(buf, n,
-                     "result too large: needs %" PRIu64 " bits, limit is "
+                     "result too large: needs %s%" PRIu64 " bits, limit is "
                      "%" PRIu64 " (--max-bits)",
-                     needed_bits, max_bits);
+                     needed_exact ? "" : "at least ", needed_bits, max_bits);
     } else {
         snprintf(buf, n, "%s", bgc_strerror(e));
     }

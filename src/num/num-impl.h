@@ -30,8 +30,20 @@ static inline bgc_err bgc_room(bgc_int *x, long n)
 {
     return n <= x->alloc ? BGC_OK : bgc_grow(x, n);
 }
-/* Returns BGC_ETOOBIG (recording bits) when bits > the limit, else OK. */
+/* Returns BGC_ETOOBIG (recording bits) when bits > the limit, else OK.
+ * bits is the result's exact size (the message names it as such). */
 bgc_err bgc_check_bits(uint64_t bits);
+/* The result will have between lo and hi bits (lo <= hi).  BGC_ETOOBIG
+ * when even lo is over the limit (the message names lo, "at least" unless
+ * lo == hi); otherwise BGC_OK, with *recheck = 1 when hi is over the
+ * limit: the caller computes the result, then calls bgc_check_exact on
+ * it, so that a result that fits is never refused for its bound. */
+bgc_err bgc_check_size(uint64_t lo, uint64_t hi, int *recheck);
+/* BGC_ETOOBIG (naming its exact size) when x is over the limit. */
+bgc_err bgc_check_exact(const bgc_int *x);
+/* A lower bound of the bits of a value v >= 1 from an estimate b of
+ * log2 v (relative error below 1e-12): the twin of bgc_bits_of_log2. */
+uint64_t bgc_bits_below(double b);
 /* Size estimates: log2(x) for x >= 1 (double precision, no libm), and a
  * bit count from an estimate b of log2 of a value: floor(b) + 2, so that
  * it never undershoots (UINT64_MAX when b is beyond 64-bit counts). */

@@ -81,7 +81,9 @@ static bgc_err nextprime(bgc_int *r, const bgc_int *n)
 {
     if (n->size <= 0 || (n->size == 1 && n->d[0] < 2))
         return bgc_set_si(r, 2);
-    BGC_TRY(bgc_check_bits(bgc_bitlen_u(n) + 1));
+    /* the next prime has bitlen(n) or one more bits (Bertrand) */
+    int recheck;
+    BGC_TRY(bgc_check_size(bgc_bitlen_u(n), bgc_bitlen_u(n) + 1, &recheck));
     long nn = n->size, rn = 0;
     bgc_int t;
     bgc_init(&t);
@@ -91,6 +93,8 @@ static bgc_err nextprime(bgc_int *r, const bgc_int *n)
     if (e == BGC_OK) {
         bgc_norm(&t, rn, 0);
         bgc_swap(r, &t);
+        if (recheck)
+            e = bgc_check_exact(r);
     }
     bgc_clear(&t);
     return e;

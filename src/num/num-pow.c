@@ -17,8 +17,9 @@
 /* A bound on the bits of |a|^e (|a| >= 3, not a power of two), from e
  * log2|a| with |a| rounded up to its top 53 bits: the true size for
  * small |a| (10^k needs floor(3.3219 k) + 1 bits), and within a bit or
- * two of it otherwise. */
-static uint64_t pow_bits(const bgc_int *a, uint64_t e)
+ * two of it otherwise.  below: the twin lower bound, from the top 53
+ * bits rounded down. */
+static uint64_t pow_bits(const bgc_int *a, uint64_t e, int below)
 {
     long n = BGC_ABS(a->size);
     uint64_t bits = bgc_bitlen_u(a);
@@ -32,9 +33,10 @@ static uint64_t pow_bits(const bgc_int *a, uint64_t e)
         unsigned hb = bgc_limb_bits(hi);
         bgcn_limb_t t = hb >= 53 ? hi >> (hb - 53)
                                  : hi << (53 - hb) | lo >> (64 - (53 - hb));
-        top = (double)t + 1;
+        top = (double)t + !below;
     }
-    return bgc_bits_of_log2((double)e * (bgc_lg2(top) + (double)(bits - 53)));
+    double b = (double)e * (bgc_lg2(top) + (double)(bits - 53));
+    return below ? bgc_bits_below(b) : bgc_bits_of_log2(b);
 }
 
 static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
@@ -56,11 +58,18 @@ static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
     uint64_t oddbits = bgc_bitlen_u(a) - s;
     uint64_t bits = bgc_sat_add(bgc_sat_mul(s, e),
                                 oddbits == 1 ? 1 : bgc_sat_mul(oddbits, e));
+    uint64_t lo = bits;
     if (bits > bgc_get_max_bits() && oddbits > 1) {
-        uint64_t tight = pow_bits(a, e); /* the quick one is up to e over */
+        uint64_t tight = pow_bits(a, e, 0); /* the quick one is up to e over */
         bits = tight < bits ? tight : bits;
+        /* and from below: |a| >= 2^(bitlen - 1) */
+        lo = bgc_sat_add(bgc_sat_mul(bgc_bitlen_u(a) - 1, e), 1);
+        tight = pow_bits(a, e, 1);
+        lo = tight > lo ? tight : lo;
+        lo = lo < bits ? lo : bits;
     }
-    BGC_TRY(bgc_check_bits(bits));
+    int recheck;
+    BGC_TRY(bgc_check_size(lo, bits, &recheck));
 
     bgc_int base, acc;
     bgc_init(&base);
@@ -94,6 +103,8 @@ static bgc_err pow_u(bgc_int *r, const bgc_int *a, uint64_t e)
         if (neg)
             acc.size = -acc.size;
         bgc_swap(r, &acc);
+        if (recheck)
+            e2 = bgc_check_exact(r);
     }
     bgc_clear(&base);
     bgc_clear(&acc);

@@ -15,10 +15,14 @@
  * GMP's mpz functions (bgc_add(&x, &x, &x) is fine).
  *
  * Size limit: before anything is allocated, each operation bounds the size
- * of its result in bits.  When the bound exceeds bgc_get_max_bits() (the
- * --max-bits option, default 2^34) it returns BGC_ETOOBIG and records the bound,
- * readable with bgc_needed_bits(); bgc_format_err() builds the user message
- * ("result too large: needs N bits, limit is M (--max-bits)").
+ * of its result in bits from below and above.  When even the lower bound
+ * exceeds bgc_get_max_bits() (--max-bits, default 2^34) it returns
+ * BGC_ETOOBIG and records it, readable with bgc_needed_bits() (and
+ * bgc_needed_exact() when it is the exact size); when only the upper bound
+ * does, the result is computed and refused only if its exact size is over
+ * (so a result that fits is never refused).  bgc_format_err() builds the
+ * user message ("result too large: needs [at least] N bits, limit is M
+ * (--max-bits)").
  *
  * Operations whose "count" argument comes from the user (exponents, shift
  * counts, root degrees, bit indices, factorial and Fibonacci indices, bit
@@ -77,6 +81,9 @@ uint64_t bgc_get_max_bits(void);
 /* The bound recorded by the last BGC_ETOOBIG: UINT64_MAX means "more than
  * 2^64 - 1 bits". */
 uint64_t bgc_needed_bits(void);
+/* 1 when bgc_needed_bits() is the result's exact size, 0 when it is a
+ * lower bound (the result was refused before it was computed). */
+int bgc_needed_exact(void);
 
 /* ---- life cycle, assignment ------------------------------------------ */
 

@@ -338,8 +338,8 @@ k
 1
 0
 --- stderr
-bigcalc: <stdin>:1:40: result too large: needs 12986 bits, limit is 10000 (--max-bits)
-bigcalc: <stdin>:4:31: result too large: needs 11500 bits, limit is 10000 (--max-bits) (in grow, called at 5:1)
+bigcalc: <stdin>:1:40: result too large: needs 12985 bits, limit is 10000 (--max-bits)
+bigcalc: <stdin>:4:31: result too large: needs 11499 bits, limit is 10000 (--max-bits) (in grow, called at 5:1)
 bigcalc: <stdin>:6:30: result too large: needs 20001 bits, limit is 10000 (--max-bits)
 
 === out of memory inside a loop is an error of that statement

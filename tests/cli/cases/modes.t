@@ -263,7 +263,7 @@ bigcalc: <arg>:1:3: result too large: needs \d+ bits, limit is 17179869184 \(--m
 args: -e '(10^10)!'
 status: 1
 --- stderr-re
-bigcalc: <arg>:1:8: result too large: needs \d+ bits, limit is 17179869184 \(--max-bits\)
+bigcalc: <arg>:1:8: result too large: needs at least \d+ bits, limit is 17179869184 \(--max-bits\)
 
 === default size limit: fib(10^30)
 args: -e 'fib(10^30)'
