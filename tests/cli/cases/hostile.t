@@ -1,0 +1,20 @@
+# Hostile input and faults (issue 14): each case is a regression test of
+# a defect found by fuzzing, fault injection or signals.
+
+=== deep recursion holding big values ends in "out of memory" within the memory budget; later statements run
+env: BIGCALC_MEMORY_LIMIT=300M
+args: -e 'def h(a) = 2^(2^20) + h(a-1)' -e 'h(100)' -e '1+1'
+status: 1
+--- stdout
+2
+--- stderr-re
+bigcalc: <arg>:1:\d+: out of memory \(in h.*\)
+
+=== a value too large for the memory budget is "out of memory", the session goes on
+env: BIGCALC_MEMORY_LIMIT=64M
+args: -e 'x = 2^(2^30)' -e 'bitlen(2^(2^20))'
+status: 1
+--- stdout
+1048577
+--- stderr
+bigcalc: <arg>:1:6: out of memory
