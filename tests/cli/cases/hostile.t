@@ -18,3 +18,11 @@ status: 1
 1048577
 --- stderr
 bigcalc: <arg>:1:6: out of memory
+
+=== option values are echoed without terminal controls (ESC shown as '?')
+args: --cpu '[31m'
+status: 2
+--- stderr-re
+bigcalc: unknown or unsupported kernel path '\?\[31m' \(this machine supports: [a-z0-9_, ]+\)
+Try 'bigcalc --help' for more information.
+
