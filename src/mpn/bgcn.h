@@ -96,9 +96,10 @@ extern volatile sig_atomic_t bgcn_interrupt_flag;
 #define BGCN_ASSERT(c) ((void)0)
 #endif
 
-/* Overlap predicates used by the contract assertions. */
+/* Overlap predicates used by the contract assertions.  An empty range
+ * overlaps nothing (and may be a null pointer: no arithmetic on it). */
 #define BGCN_OVERLAP_P(xp, xn, yp, yn)                                     \
-    ((xp) + (xn) > (yp) && (yp) + (yn) > (xp))
+    ((xn) > 0 && (yn) > 0 && (xp) + (xn) > (yp) && (yp) + (yn) > (xp))
 #define BGCN_SAME_OR_SEPARATE_P(xp, yp, n)                                 \
     ((xp) == (yp) || !BGCN_OVERLAP_P(xp, n, yp, n))
 
