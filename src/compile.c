@@ -239,13 +239,15 @@ static const bgc_int *const_of(comp *cp, const insn *i, bgc_intview *tv)
     return NULL;
 }
 
-/* Replace the last `drop` instructions by one pushing x (taken). */
-static void emit_const_result(comp *cp, bgc_int *x, int drop, int line, int col)
+/* Replace the last `drop` instructions by one pushing x (taken).
+ * Returns 0 when it could not (out of memory boxing x: the unfolded code
+ * stays, and the caller must still emit the operator). */
+static int emit_const_result(comp *cp, bgc_int *x, int drop, int line, int col)
 {
     code *c = cp->c;
     bgc_val v;
     if (bgc_val_take_int(&v, x) != BGC_OK)
-        return; /* keep the unfolded code */
+        return 0; /* keep the unfolded code */
     c->n -= drop;
     insn *i = &c->v[c->n++];
     i->flag = 0;
@@ -257,13 +259,14 @@ static void emit_const_result(comp *cp, bgc_int *x, int drop, int line, int col)
         i->a = (int32_t)v.u.s;
     } else {
         int k = add_const_val(cp, &v);
-        if (k < 0) {
+        if (k < 0) { /* cp->nomem is set: the compilation fails */
             c->n--;
-            return;
+            return 1;
         }
         i->op = OP_PUSHK;
         i->a = k;
     }
+    return 1;
 }
 
 /* Constant folding of an operator on constants just emitted: returns 1
@@ -280,10 +283,9 @@ static int fold(comp *cp, int op, int line, int col)
             return 0;
         bgc_init(&r);
         e = op == OP_NEG ? bgc_neg(&r, a) : bgc_not(&r, a);
-        if (e == BGC_OK)
-            emit_const_result(cp, &r, 1, line, col);
+        int done = e == BGC_OK && emit_const_result(cp, &r, 1, line, col);
         bgc_clear(&r);
-        return e == BGC_OK;
+        return done;
     }
     if (!(b = const_of(cp, prev_insn(cp, 1), &tb)) || !(a = const_of(cp, prev_insn(cp, 2), &ta)))
         return 0;
@@ -311,10 +313,9 @@ static int fold(comp *cp, int op, int line, int col)
         break;
     default: e = BGC_ERANGE;
     }
-    if (e == BGC_OK)
-        emit_const_result(cp, &r, 2, line, col);
+    int done = e == BGC_OK && emit_const_result(cp, &r, 2, line, col);
     bgc_clear(&r);
-    return e == BGC_OK;
+    return done;
 }
 
 static int is_cmp(int op)
