@@ -1,0 +1,9 @@
+# Fault injection: every allocation of a representative program failing
+# in turn (allocation wrappers linked with --wrap, see the test's header).
+check_PROGRAMS += tests/faults/test-alloc-fail
+TESTS += tests/faults/test-alloc-fail
+tests_faults_test_alloc_fail_SOURCES = tests/faults/test-alloc-fail.c
+tests_faults_test_alloc_fail_DEPENDENCIES = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a
+tests_faults_test_alloc_fail_LDADD = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a $(GMP_LIBS)
+tests_faults_test_alloc_fail_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc -Wl,--wrap=calloc \
+	-Wl,--wrap=realloc -Wl,--wrap=free -Wl,--wrap=strdup -Wl,--wrap=strndup
