@@ -8,7 +8,7 @@ status: 1
 --- stdout
 2
 --- stderr-re
-bigcalc: <arg>:1:\d+: out of memory \(in h.*\)
+bigcalc: <arg[ 0-9]*>:1:\d+: out of memory \(in h.*\)
 
 === a value too large for the memory budget is "out of memory", the session goes on
 env: BIGCALC_MEMORY_LIMIT=64M
@@ -16,8 +16,8 @@ args: -e 'x = 2^(2^30)' -e 'bitlen(2^(2^20))'
 status: 1
 --- stdout
 1048577
---- stderr
-bigcalc: <arg>:1:6: out of memory
+--- stderr-re
+bigcalc: <arg[ 0-9]*>:1:6: out of memory
 
 === option values are echoed without terminal controls (ESC shown as '?')
 args: --cpu '[31m'
