@@ -536,7 +536,8 @@ bgcn_status bgcn_factor(bgcn_factors *out, const bgcn_limb_t *np, long nn,
 finish:
     if (st != BGCN_OK)
         goto done;
-    qsort(out->f, (size_t)out->count, sizeof *out->f, entry_cmp);
+    if (out->count > 1) /* qsort's base must not be NULL, even for 0 items */
+        qsort(out->f, (size_t)out->count, sizeof *out->f, entry_cmp);
     st = verify(out, np, nn);
 done:
     for (long i = 0; i < s.cnt; i++)
