@@ -13,9 +13,10 @@ ssize_t bgc_lr_next(bgc_linereader *lr, const char **line)
 {
     size_t scanned = 0;
     for (;;) {
-        char *from = lr->buf + lr->beg + scanned;
+        /* no pointer arithmetic on a NULL buffer (nothing read yet) */
         char *nl = lr->end > lr->beg + scanned
-                       ? memchr(from, '\n', lr->end - lr->beg - scanned) : NULL;
+                       ? memchr(lr->buf + lr->beg + scanned, '\n', lr->end - lr->beg - scanned)
+                       : NULL;
         if (nl || (lr->eof && lr->end > lr->beg)) {
             size_t n = nl ? (size_t)(nl + 1 - (lr->buf + lr->beg)) : lr->end - lr->beg;
             *line = lr->buf + lr->beg;
