@@ -310,9 +310,55 @@ bgc_err bgc_bi_todigits(bgc_val *r, bgc_val *args, int nargs)
     return BGC_OK;
 }
 
+/* fromdigits by divide and conquer: value(d[0..n)) = value(d[0..n-m)) *
+ * b^m + value(d[n-m..n)) with m = FROMDIGITS_LEAF * 2^k the largest such
+ * block below n, so only the powers b^(LEAF * 2^k) are needed (pw[k]) and
+ * the products are balanced: O(M(n) log n) instead of Horner's O(n^2).
+ * Digits may be any integers (negative, or not below the base): this is the
+ * evaluation of a polynomial at b, whatever its coefficients. */
+#define FROMDIGITS_LEAF 32
+
+static bgc_err fromdigits_horner(bgc_int *r, const bgc_val *d, long n, const bgc_int *b)
+{
+    bgc_err e = bgc_set_si(r, 0);
+    if (bgcn_interrupt_flag)
+        return BGC_EINTR;
+    for (long i = 0; i < n && e == BGC_OK; i++) {
+        bgc_intview tv;
+        e = bgc_mul(r, r, b);
+        if (e == BGC_OK)
+            e = bgc_add(r, r, bgc_val_view(&d[i], &tv));
+    }
+    return e;
+}
+
+static bgc_err fromdigits_dc(bgc_int *r, const bgc_val *d, long n, const bgc_int *pw)
+{
+    if (n <= FROMDIGITS_LEAF)
+        return fromdigits_horner(r, d, n, &pw[-1]);
+    int k = 0;
+    long m = FROMDIGITS_LEAF;
+    while (2 * m < n)
+        m *= 2, k++;
+    bgc_int lo;
+    bgc_init(&lo);
+    bgc_err e = fromdigits_dc(r, d, n - m, pw);
+    if (e == BGC_OK)
+        e = bgc_mul(r, r, &pw[k]);
+    if (e == BGC_OK)
+        e = fromdigits_dc(&lo, d + (n - m), m, pw);
+    if (e == BGC_OK)
+        e = bgc_add(r, r, &lo);
+    bgc_clear(&lo);
+    return e;
+}
+
 bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs)
 {
-    bgc_int b, acc;
+    /* pw[0] is the base; pw[1 + k] = base^(FROMDIGITS_LEAF * 2^k), enough
+     * for 2^62 digits */
+    bgc_int pw[64], acc;
+    int npw = 1;
     bgc_err e;
     if (!is_list(&args[0]))
         return BGC_EDOMAIN;
@@ -320,23 +366,26 @@ bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs)
     for (long i = 0; i < l->len; i++)
         if (!bgc_val_is_int(&l->v[i]))
             return BGC_EDOMAIN;
-    bgc_init(&b);
+    bgc_init(&pw[0]);
     bgc_init(&acc);
     e = nargs > 1 && !bgc_val_is_int(&args[1]) ? BGC_EDOMAIN
-        : nargs > 1 ? bgc_val_get_int(&args[1], &b) : bgc_set_si(&b, 10);
-    for (long i = 0; i < l->len && e == BGC_OK; i++) {
-        bgc_intview tv;
-        if ((i & POLL_MASK) == POLL_MASK && bgcn_interrupt_flag) {
-            e = BGC_EINTR;
-            break;
+        : nargs > 1 ? bgc_val_get_int(&args[1], &pw[0]) : bgc_set_si(&pw[0], 10);
+    if (e == BGC_OK && l->len > FROMDIGITS_LEAF) {
+        bgc_init(&pw[1]);
+        npw = 2;
+        e = bgc_pow_ui(&pw[1], &pw[0], FROMDIGITS_LEAF);
+        for (long m = 2 * FROMDIGITS_LEAF; e == BGC_OK && m < l->len; m *= 2) {
+            bgc_init(&pw[npw]);
+            e = bgc_mul(&pw[npw], &pw[npw - 1], &pw[npw - 1]);
+            npw++;
         }
-        e = bgc_mul(&acc, &acc, &b);
-        if (e == BGC_OK)
-            e = bgc_add(&acc, &acc, bgc_val_view(&l->v[i], &tv));
     }
     if (e == BGC_OK)
+        e = fromdigits_dc(&acc, l->v, l->len, &pw[1]);
+    if (e == BGC_OK)
         e = bgc_val_take_int(r, &acc);
-    bgc_clear(&b);
+    for (int i = 0; i < npw; i++)
+        bgc_clear(&pw[i]);
     bgc_clear(&acc);
     return e;
 }

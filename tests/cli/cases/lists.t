@@ -122,6 +122,22 @@ sort([])
 [-1, 0, 2, 3, 36893488147419103232]
 []
 
+=== fromdigits by halves equals Horner's rule at every length around the leaf size
+--- stdin
+def horner(v, b) { local a = 0; for (x in v) a = a * b + x; return a }
+def rnd(n, lo, hi) { local v = [], i; for (i = 0; i < n; i++) push(v, lo + random(hi - lo)); return v }
+ok = 1
+for (n = 0; n < 140; n++) { v = rnd(n, 0, 10); if (fromdigits(v) != horner(v, 10)) ok = 0 }
+for (n = 0; n < 140; n += 7) { v = rnd(n, -5000, 5000); if (fromdigits(v, -77) != horner(v, -77)) ok = 0 }
+for (n in [31, 32, 33, 63, 64, 65, 127, 128, 129, 1000, 1025]) { v = rnd(n, 0, 2^64); if (fromdigits(v, 2^64) != horner(v, 2^64)) ok = 0 }
+ok
+fromdigits(todigits(7^30000)) == 7^30000
+fromdigits(todigits(5^4000, 1000), 1000) == 5^4000
+--- stdout
+1
+1
+1
+
 === todigits and fromdigits
 --- stdin
 todigits(1234)
