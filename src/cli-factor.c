@@ -174,10 +174,8 @@ void bgc_cli_factor(bgc_ctx *ctx, int nargs, char **args)
         }
         free(line);
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        bgc_error_plain("write error on standard output");
+    if (bgc_cli_finish_output(stdout) < 0)
         exit(BGC_EXIT_FAIL);
-    }
     if (bgcn_interrupt_flag)
         exit(BGC_EXIT_INTR);
     if (failed)

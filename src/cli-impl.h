@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* ---- cli-options.c ------------------------------------------------------------- */
 
@@ -47,6 +48,16 @@ extern int bgc_cli_io_failed;
 void bgc_cli_check_files(char **paths, int n);
 /* Run a FILE operand ("-" is stdin); -1 when the run must stop. */
 int bgc_cli_run_file(bgc_ctx *ctx, const char *path);
+
+/* ---- cli-signals.c --------------------------------------------------------------- */
+
+/* Write what stdout's buffer holds with write(2) (async-signal-safe; the
+ * buffer is emptied). */
+void bgc_cli_salvage_output(void);
+/* Flush fp (stdout); 0 when all of it was written.  On EPIPE the process
+ * ends by SIGPIPE, quietly; another error is reported once ("write error
+ * on standard output: ...") and gives -1. */
+int bgc_cli_finish_output(FILE *fp);
 
 /* ---- cli-oneshot.c, cli-modexp.c ------------------------------------------------ */
 

@@ -224,10 +224,20 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
             break;
         case ':':
             bgc_cli_usage_error("option '%s' needs a value", argv[optind - 1]);
-        default:
+        default: {
+            const char *arg = argv[optind - 1];
+            if (strncmp(arg, "--", 2) == 0) {
+                /* getopt sets optopt for `--verify=1` (a value given to
+                 * an option without one), not for an unknown name */
+                const char *eq = strchr(arg, '=');
+                if (eq && optopt)
+                    bgc_cli_usage_error("option '%.*s' takes no value", (int)(eq - arg), arg);
+                bgc_cli_usage_error("unknown option '%s'", arg);
+            }
             if (optopt && optopt < 256)
                 bgc_cli_usage_error("unknown option '-%c'", optopt);
-            bgc_cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            bgc_cli_usage_error("unknown option '%s'", arg);
+        }
         }
     }
     return 0;

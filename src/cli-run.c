@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int bgc_cli_io_failed;
 
@@ -134,6 +135,15 @@ void bgc_cli_check_files(char **paths, int n)
                                 paths[i], paths[i]);
             else
                 bgc_error_plain("cannot open '%s': %s", paths[i], strerror(errno));
+            exit(BGC_EXIT_USAGE);
+        }
+        /* a file that opens but cannot be read (EIO, /proc/self/mem) is
+         * a usage error too; only a regular file is probed (reading a
+         * FIFO would take its data) */
+        struct stat sb;
+        char c;
+        if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode) && read(fileno(fp), &c, 1) < 0) {
+            bgc_error_plain("cannot read '%s': %s", paths[i], strerror(errno));
             exit(BGC_EXIT_USAGE);
         }
         fclose(fp);

@@ -18,27 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
-
-/* ---- signals ------------------------------------------------------------------ */
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    if (bgcn_interrupt_flag)
-        _exit(BGC_EXIT_INTR); /* the first ^C was not noticed: stop now */
-    bgcn_interrupt_flag = 1;
-}
-
-void bgc_cli_install_sigint(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a blocked read returns EINTR */
-    sigaction(SIGINT, &sa, NULL);
-}
 
 static int looks_like_name(const char *s)
 {
@@ -51,6 +32,18 @@ static int looks_like_name(const char *s)
     return 1;
 }
 
+
+/* stdin that is to be read as a program must be readable: a directory
+ * or a closed descriptor is a usage error, found before anything runs
+ * (as for FILE operands). */
+static void check_stdin(void)
+{
+    struct stat sb;
+    if (fstat(0, &sb) != 0)
+        bgc_cli_usage_error("cannot read standard input: %s", strerror(errno));
+    if (S_ISDIR(sb.st_mode))
+        bgc_cli_usage_error("cannot read standard input: %s", strerror(EISDIR));
+}
 
 /* ---- main ------------------------------------------------------------------------ */
 
@@ -106,6 +99,11 @@ static int run_program(bgc_ctx *ctx, const bgc_cli_args *a)
         bgc_cli_usage_error("'%s' is neither a file nor a builtin function", operands[0]);
     }
     bgc_cli_check_files(operands, nops);
+    int reads_stdin = ((nexprs == 0 && nops == 0) || a->interactive) && !isatty(0);
+    for (int i = 0; i < nops; i++)
+        reads_stdin |= strcmp(operands[i], "-") == 0;
+    if (reads_stdin)
+        check_stdin();
     int stop = 0;
     for (int k = 0; k < nexprs + nops && !stop; k++) {
         int i = a->order[k];
@@ -152,11 +150,8 @@ static int exit_status(bgc_ctx *ctx, int left_repl, int strict)
             bgc_error_plain("interrupted"); /* while reading, or after the last statement */
         status = BGC_EXIT_INTR;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        bgc_error_plain("write error: %s", strerror(errno));
-        if (status == BGC_EXIT_OK)
-            status = BGC_EXIT_FAIL;
-    }
+    if (bgc_cli_finish_output(stdout) < 0 && status == BGC_EXIT_OK)
+        status = BGC_EXIT_FAIL;
     return status;
 }
 
@@ -174,6 +169,8 @@ int bgc_cli_main(int argc, char **argv)
     }
     if (a.want_help) {
         bgc_cli_print_help();
+        if (bgc_cli_finish_output(stdout) < 0)
+            status = BGC_EXIT_FAIL;
         goto done;
     }
     /* kernel path: --cpu, else $BIGCALC_CPU, else the best one */
@@ -183,9 +180,17 @@ int bgc_cli_main(int argc, char **argv)
             cpu = NULL;
         if (bgcn_cpu_select(cpu) < 0) {
             char list[200];
-            bgc_cli_usage_error(
-                "unknown or unsupported kernel path '%s'%s (this machine supports: %s)", cpu,
-                a.o.cpu ? "" : " in BIGCALC_CPU", bgc_cli_cpu_list(list, sizeof list));
+            if (!a.o.cpu && a.want_version) {
+                /* --version still answers, showing the path used instead */
+                bgc_error_plain("ignoring BIGCALC_CPU: unknown or unsupported kernel path "
+                                "'%s' (this machine supports: %s)",
+                                cpu, bgc_cli_cpu_list(list, sizeof list));
+                bgcn_cpu_select(NULL);
+            } else {
+                bgc_cli_usage_error(
+                    "unknown or unsupported kernel path '%s'%s (this machine supports: %s)",
+                    cpu, a.o.cpu ? "" : " in BIGCALC_CPU", bgc_cli_cpu_list(list, sizeof list));
+            }
         }
     }
     /* engine threads: --threads, else $BIGCALC_THREADS, else the CPUs
@@ -203,6 +208,8 @@ int bgc_cli_main(int argc, char **argv)
     }
     if (a.want_version) {
         bgc_cli_print_version();
+        if (bgc_cli_finish_output(stdout) < 0)
+            status = BGC_EXIT_FAIL;
         goto done;
     }
     ctx = start(&a);

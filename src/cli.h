@@ -42,7 +42,12 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source);
 void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts);
 
 /* SIGINT: sets bgcn_interrupt_flag; a second ^C before the first is
- * handled ends the process with status 130. */
+ * handled ends the process with status 130.  SIGTERM, SIGHUP: the process
+ * ends by the signal.  Either way what stdout's buffer holds is written
+ * out first (cli-signals.c). */
 void bgc_cli_install_sigint(void);
+/* End the process by signal sig with its default action (the status a
+ * shell shows as 128 + sig); async-signal-safe. */
+void bgc_cli_die_by(int sig) __attribute__((noreturn));
 
 #endif /* BGC_CLI_H */

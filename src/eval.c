@@ -537,6 +537,13 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
             failed = 1;
         }
         bgc_arena_reset(&ctx->arena);
+        if (ferror(stdout)) {
+            /* a write error on stdout (reported once at the end, see
+             * src/cli-signals.c): later output could only be lost too */
+            res->stop = 1;
+            ctx->stopped = 1;
+            break;
+        }
         if (ctx->quit) {
             res->stop = 1;
             break;

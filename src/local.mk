@@ -3,7 +3,7 @@
 bin_PROGRAMS += bigcalc
 bigcalc_SOURCES = src/main.c \
 	src/cli.h src/cli-impl.h src/cli.c src/cli-options.c src/cli-number.c src/cli-run.c \
-	src/cli-oneshot.c src/cli-modexp.c src/cli-factor.c src/linereader.h src/linereader.c \
+	src/cli-oneshot.c src/cli-modexp.c src/cli-factor.c src/cli-signals.c src/linereader.h src/linereader.c \
 	src/lexer.h src/lexer.c \
 	src/parser.h src/parser.c src/arena.h src/arena.c \
 	src/continuation.h src/continuation.c \

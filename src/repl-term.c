@@ -40,6 +40,8 @@ static volatile sig_atomic_t presses;   /* ^C presses while it runs */
 static volatile sig_atomic_t got_int;   /* ^C at the prompt */
 static volatile sig_atomic_t got_winch; /* the terminal was resized */
 static volatile sig_atomic_t got_tstp;  /* Ctrl-Z at the prompt */
+static volatile sig_atomic_t got_term;  /* SIGTERM or SIGHUP: leave the REPL */
+static volatile sig_atomic_t terms;     /* ... how many while a statement runs */
 static struct termios tty_saved;
 static int tty_ok;
 
@@ -61,6 +63,28 @@ static void on_int(int sig)
         }
         _exit(BGC_EXIT_INTR);
     }
+}
+
+/* SIGTERM, SIGHUP: leave the loop the normal way (history saved, terminal
+ * restored), then die by the signal (bgc_repl_run).  A running statement
+ * is interrupted first; if it does not stop, a second signal ends the
+ * process at once (the history is already on disk, entry by entry). */
+static void on_term(int sig)
+{
+    got_term = sig;
+    if (!busy)
+        return;
+    bgcn_interrupt_flag = 1;
+    if (++terms >= 2) {
+        if (tty_ok)
+            tcsetattr(0, TCSANOW, &tty_saved);
+        bgc_cli_die_by(sig);
+    }
+}
+
+int bgc_repl_term_signal(void)
+{
+    return got_term;
 }
 
 static void on_winch(int sig)
@@ -120,8 +144,11 @@ static void tty_quiet_ctrl(int on)
 void bgc_repl_busy_begin(void)
 {
     presses = 0;
+    terms = 0;
     tty_quiet_ctrl(1);
     busy = 1;
+    if (got_term)
+        bgcn_interrupt_flag = 1; /* it came just before: do not start */
 }
 
 void bgc_repl_busy_end(void)
@@ -130,7 +157,7 @@ void bgc_repl_busy_end(void)
     tty_quiet_ctrl(0);
 }
 
-static struct sigaction old_int, old_winch, old_tstp;
+static struct sigaction old_int, old_winch, old_tstp, old_term, old_hup;
 
 void bgc_repl_term_open(void)
 {
@@ -140,6 +167,9 @@ void bgc_repl_term_open(void)
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_int;
     sigaction(SIGINT, &sa, &old_int);
+    sa.sa_handler = on_term;
+    sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, &sa, &old_hup);
     sa.sa_handler = on_winch;
     sa.sa_flags = SA_RESTART;
     sigaction(SIGWINCH, &sa, &old_winch);
@@ -152,6 +182,8 @@ void bgc_repl_term_close(void)
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGWINCH, &old_winch, NULL);
     sigaction(SIGTSTP, &old_tstp, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
 }
 
 /* ---- reading a line ------------------------------------------------------------- */
@@ -178,6 +210,8 @@ int bgc_repl_read_line(const char *prompt, char **out)
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGWINCH);
     sigaddset(&block, SIGTSTP);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
     line_ready = 0;
     got_line = NULL;
     got_eof = 0;
@@ -187,7 +221,7 @@ int bgc_repl_read_line(const char *prompt, char **out)
     while (!line_ready) {
         int r = 0;
         sigprocmask(SIG_BLOCK, &block, &old);
-        if (!got_int && !got_winch && !got_tstp) {
+        if (!got_int && !got_winch && !got_tstp && !got_term) {
             fd_set fds;
             FD_ZERO(&fds);
             FD_SET(fd, &fds);
@@ -195,6 +229,12 @@ int bgc_repl_read_line(const char *prompt, char **out)
         }
         int err = errno;
         sigprocmask(SIG_SETMASK, &old, NULL);
+        if (got_term) {
+            rl_callback_handler_remove(); /* the terminal's own mode back */
+            fputc('\n', rl_outstream);
+            fflush(rl_outstream);
+            return 0;
+        }
         if (got_winch) {
             got_winch = 0;
             rl_resize_terminal();

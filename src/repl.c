@@ -149,7 +149,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
         fflush(rl_outstream);
     }
 
-    while (!r.quit) {
+    while (!r.quit && !bgc_repl_term_signal()) {
         char *line = NULL;
         int rc = bgc_repl_read_line(r.plen ? PROMPT_MORE : PROMPT, &line);
         if (rc < 0) {
@@ -159,7 +159,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
         if (rc == 0)
             break;
         /* a paste may bring several lines at once */
-        for (char *s = line; s && !r.quit;) {
+        for (char *s = line; s && !r.quit && !bgc_repl_term_signal();) {
             char *nl = strchr(s, '\n');
             size_t n = nl ? (size_t)(nl - s) : strlen(s);
             handle_line(&r, s, n);
@@ -178,4 +178,9 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
     }
     free(r.pend);
     bgc_ctx_clear_interrupt(ctx);
+    if (bgc_repl_term_signal()) {
+        /* SIGTERM, SIGHUP: the history is saved; end as the signal says */
+        fflush(stdout);
+        bgc_cli_die_by(bgc_repl_term_signal());
+    }
 }

@@ -29,7 +29,9 @@ void bgc_repl_term_close(void);
  * the process), the terminal is in its normal mode. */
 void bgc_repl_busy_begin(void);
 void bgc_repl_busy_end(void);
-/* 1: a line in *out (malloc'ed); 0: end of input; -1: Ctrl-C at the
+/* The SIGTERM or SIGHUP received (the REPL must end), else 0. */
+int bgc_repl_term_signal(void);
+/* 1: a line in *out (malloc'ed); 0: end of input (or SIGTERM/SIGHUP); -1: Ctrl-C at the
  * prompt (the line is discarded). */
 int bgc_repl_read_line(const char *prompt, char **out);
 

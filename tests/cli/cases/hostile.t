@@ -26,3 +26,32 @@ status: 2
 bigcalc: unknown or unsupported kernel path '\?\[31m' \(this machine supports: [a-z0-9_, ]+\)
 Try 'bigcalc --help' for more information.
 
+
+=== --max-bits takes every 64-bit value (defect 10)
+args: --max-bits 18446744073709551615 -e 'bitlen(2^1000)'
+--- stdout
+1001
+
+=== a value given to an option without one names the option (defect 11)
+args: --verify=1 -e 1
+status: 2
+--- stderr
+bigcalc: option '--verify' takes no value
+Try 'bigcalc --help' for more information.
+
+=== an unknown long option is named whole
+args: --verifyy -e 1
+status: 2
+--- stderr
+bigcalc: unknown option '--verifyy'
+Try 'bigcalc --help' for more information.
+
+=== BIGCALC_CPU naming no kernel path: --version warns and answers (defect 11)
+env: BIGCALC_CPU=bogus
+args: --version
+--- stdout-re
+bigcalc .*
+kernel path: .*
+verification: GMP .*
+--- stderr-re
+bigcalc: ignoring BIGCALC_CPU: unknown or unsupported kernel path 'bogus' \(this machine supports: [a-z0-9_, ]+\)
