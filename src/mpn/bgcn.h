@@ -412,6 +412,15 @@ bgcn_status bgcn_mulmod_bnp1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
 bgcn_status bgcn_mulmid(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                         const bgcn_limb_t *bp, long bn) BGCN_WUR;
 long bgcn_mulmod_bnm1_next_size(long n);
+/* On the paths with the floating-point NTT, bgcn_mulmod_bnm1 of n limbs
+ * from this size (and operands of at least n/4 limbs) is one cyclic
+ * transform of n limbs (mod B^n - 1 by the transform's own wrap) when
+ * that has fewer points than the full product's, and
+ * bgcn_mulmod_bnm1_next_size rounds n up to a size that has such a
+ * transform; below it, and on the other paths, the full product folded.
+ * Any value >= 1 is correct (tests lower it); measured in mulmod.c. */
+#define BGCN_MULMOD_BNM1_NTT_THRESHOLD 2000
+extern long bgcn_mulmod_bnm1_ntt_threshold;
 
 /* Threads (src/mpn/threads.c).  The engine's large products split their
  * transforms across a small pool of threads; every result is the same for

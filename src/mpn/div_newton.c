@@ -22,6 +22,10 @@
  * the analysis.  Cost: one n x h and one h x l product per level, about
  * twice the top level's in all; sizes below bgcn_inv_newton_threshold
  * divide B^2n - 1 by D exactly (schoolbook or divide and conquer).
+ * Since E is small and the top of P is known, P is only needed mod
+ * B^m - 1 for some m >= n + 2: where bgcn_mulmod_bnm1 is a cyclic
+ * transform (wrap_pays), the n x h product becomes one of m limbs
+ * instead of n + h (residue_wrapped; residue_full is its twin).
  *
  * Division (Barrett's method in blocks, as in GMP's "mu" division, T.
  * Granlund and N. Möller, ICMS 2006).  With I the reciprocal of the top
@@ -31,13 +35,17 @@
  * (R < D B^k) and the top k limbs of I:
  *     Q = R_hi + floor(R_hi I_k / B^k)      (never above floor(R / D))
  * then R -= Q D, and D is subtracted (Q incremented) while R >= D, a few
- * times at most.  For 2n/n the quotient comes in two blocks of n/2 limbs
+ * times at most.  R - Q D is below a few D, so Q D is wanted only mod
+ * B^m - 1 for m >= dn + 1 (sub_qd_wrapped, with sub_qd_full as its
+ * twin), a transform of m limbs instead of dn + k where that is a
+ * cyclic one.  For 2n/n the quotient comes in two blocks of n/2 limbs
  * with an inverse of n/2 limbs: about 1.3 M(n) for the inverse and
  * 2 (M(n/2) + M(n/2 x n)) for the blocks, against about 5-6 M(n) for
  * divide and conquer at 10^5 limbs.  bgcn_mu_div_qr_preinv takes a
  * precomputed inverse (callers dividing many numbers by one divisor, like
  * radix conversion). */
 #include "div-impl.h"
+#include "mul-impl.h"
 
 /* Thresholds (bgcn.h), measured on AMD EPYC (Zen 3, 2 vCPUs, adx path),
  * 2026-12-01 20:52 UTC, load average 4.6-8, with a throwaway program
@@ -72,6 +80,120 @@ static bgcn_status inv_exact(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n)
     return st;
 }
 
+/* Whether a product of tn limbs known to be wanted only mod B^m - 1
+ * (m < tn) goes through bgcn_mulmod_bnm1: where that is a cyclic
+ * transform of m limbs (the floating-point NTT's paths, from
+ * bgcn_mulmod_bnm1_ntt_threshold); elsewhere the
+ * full product, which is also the twin the tests compare it with. */
+static int wrap_pays(long m, long tn)
+{
+    return bgcn_kern.nttfp && m < tn && m >= bgcn_mulmod_bnm1_ntt_threshold;
+}
+
+/* The residue of one Newton level, the full way: P = D (B^h + x_h)
+ * (n + h + 1 limbs in e), stepped down by D (x_h by 1) while
+ * P >= B^(n+h), then E = B^(n+h) - P into {e, n+h}.  Returns 1, 0 when
+ * E does not come out small (the caller then computes exactly; never
+ * seen), or minus a failed status. */
+static int residue_full(bgcn_limb_t *e, const bgcn_limb_t *dp, long n,
+                        bgcn_limb_t *xh, long h)
+{
+    bgcn_limb_t *p = e;
+    bgcn_status st = bgcn_mul(p, dp, n, xh, h);
+    if (st != BGCN_OK)
+        return -(int)st;
+    p[n + h] = bgcn_add(p + h, p + h, n, dp, n);
+    while (p[n + h] != 0) {
+        p[n + h] -= bgcn_sub(p, p, n + h, dp, n);
+        bgcn_limb_t br = bgcn_div_decr(xh, xh, h);
+        BGCN_ASSERT(br == 0);
+        (void)br;
+    }
+    long en = n + h, i = 0;
+    while (i < en && p[i] == 0)
+        i++;
+    if (i == en)
+        return 0; /* P = 0: impossible */
+    e[i] = -p[i];
+    for (long j = i + 1; j < en; j++)
+        e[j] = ~p[j];
+    return bgcn_normalized_size(e, en) <= n + 1;
+}
+
+/* 1 if {xp,n} is B^n - 1. */
+static int all_ones(const bgcn_limb_t *xp, long n)
+{
+    for (long i = 0; i < n; i++)
+        if (xp[i] != BGCN_LIMB_MAX)
+            return 0;
+    return 1;
+}
+
+/* {xp,m} += c (any limb) mod B^m - 1, {xp,m} < B^m before and after. */
+static void add_m1(bgcn_limb_t *xp, long m, bgcn_limb_t c)
+{
+    while (c)
+        c = bgcn_add_1(xp, xp, m, c);
+}
+
+/* The same residue through the product mod B^m - 1 (m >= n + 2,
+ * m < n + h): since E is small (|E| < a few D < B^(n+1), the analysis in
+ * the head comment, and E > -2 D before the steps), E mod B^m - 1 shows
+ * its sign in the top limb (0 for E > 0, all ones for E < 0), so the top
+ * h + ... limbs of P, which are known, need not be computed: the
+ * transform is of m limbs instead of n + h.  Same results as
+ * residue_full. */
+static int residue_wrapped(bgcn_limb_t *e, long m, const bgcn_limb_t *dp,
+                           long n, bgcn_limb_t *xh, long h)
+{
+    BGCN_ASSERT(m >= n + 2 && m < n + h);
+    /* P mod M, M = B^m - 1: D x_h (mod M), plus D B^h rotated: its low
+     * m - h limbs at h, the rest (n + h - m limbs) at 0. */
+    bgcn_status st = bgcn_mulmod_bnm1(e, m, dp, n, xh, h);
+    if (st != BGCN_OK)
+        return -(int)st;
+    bgcn_limb_t c = mi_add_in(e + h, m - h, dp, m - h);
+    c += mi_add_in(e, m, dp + m - h, n + h - m);
+    add_m1(e, m, c);
+    /* E = B^(n+h-m) - P mod M: ~P is M - P; the carry out of the top
+     * wraps to the bottom */
+    for (long i = 0; i < m; i++)
+        e[i] = ~e[i];
+    const bgcn_limb_t one = 1;
+    long j = n + h - m;
+    add_m1(e, m, mi_add_in(e + j, m - j, &one, 1));
+    if (all_ones(e, m))
+        bgcn_zero(e, m);
+    long en = n + h;
+    bgcn_zero(e + m, en - m);
+    bgcn_limb_t top = e[m - 1];
+    if (top == 0 && bgcn_normalized_size(e, m) > 0)
+        return bgcn_normalized_size(e, m) <= n + 1;
+    if (top != 0 && top != BGCN_LIMB_MAX)
+        return 0;
+    /* E <= 0: |E| = M - E_m (E_m = 0: |E| = 0); step while |E| >= D */
+    if (top != 0)
+        for (long i = 0; i < m; i++)
+            e[i] = ~e[i];
+    for (;;) {
+        bgcn_limb_t br = bgcn_div_decr(xh, xh, h);
+        BGCN_ASSERT(br == 0);
+        (void)br;
+        if (bgcn_normalized_size(e + n, m - n) == 0 &&
+            bgcn_div_cmp(e, dp, n) < 0) {
+            /* E = D - |E| > 0 */
+            bgcn_limb_t b2 = bgcn_sub_n(e, dp, e, n);
+            BGCN_ASSERT(b2 == 0);
+            (void)b2;
+            break;
+        }
+        bgcn_limb_t b3 = mi_sub_in(e, m, dp, n);
+        BGCN_ASSERT(b3 == 0);
+        (void)b3;
+    }
+    return 1;
+}
+
 /* One Newton level: {ip,n} from the reciprocal of the top h limbs.
  * ws: scratch of 3n + 4 limbs. */
 static bgcn_status inv_newton(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n,
@@ -84,31 +206,17 @@ static bgcn_status inv_newton(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n,
     bgcn_limb_t *xh = ip + l; /* x_h lands where it ends up: the top h */
     BGCN_TRY(inv_newton(xh, dp + l, h, ws));
 
-    /* P = D (B^h + x_h): n + h + 1 limbs. */
-    bgcn_limb_t *p = ws, *t = ws + n + h + 1;
-    BGCN_TRY(bgcn_mul(p, dp, n, xh, h));
-    p[n + h] = bgcn_add(p + h, p + h, n, dp, n);
-    while (p[n + h] != 0) {
-        p[n + h] -= bgcn_sub(p, p, n + h, dp, n);
-        bgcn_limb_t br = bgcn_div_decr(xh, xh, h);
-        BGCN_ASSERT(br == 0);
-        (void)br;
-    }
-    /* E = B^(n+h) - P (P < B^(n+h)), expected below a few D < B^(n+1):
-     * its limbs n+1 .. n+h-1 must vanish, else use the exact reciprocal
-     * (never seen; kept so that correctness does not rest on the bound). */
-    bgcn_limb_t *e = p;
+    /* E = B^(n+h) - D (B^h + x_h), x_h stepped down until E > 0:
+     * n + h limbs in ws. */
+    bgcn_limb_t *t = ws + n + h + 1, *e = ws;
     long en = n + h;
-    {
-        long i = 0;
-        while (i < en && p[i] == 0)
-            i++;
-        if (i == en)
-            return inv_exact(ip, dp, n); /* P = 0: impossible */
-        e[i] = -p[i];
-        for (long j = i + 1; j < en; j++)
-            e[j] = ~p[j];
-    }
+    long m = bgcn_mulmod_bnm1_next_size(n + 2);
+    int ok = wrap_pays(m, n + h) ? residue_wrapped(e, m, dp, n, xh, h)
+                                    : residue_full(e, dp, n, xh, h);
+    if (ok < 0)
+        return (bgcn_status)(-ok);
+    if (!ok)
+        return inv_exact(ip, dp, n);
     if (bgcn_normalized_size(e, en) > n + 1)
         return inv_exact(ip, dp, n);
 
@@ -176,6 +284,41 @@ bgcn_status bgcn_mu_div_inverse(bgcn_limb_t *ip, const bgcn_limb_t *dp,
     return st;
 }
 
+/* R = {r, dn+blk} -= Q D, Q = {q,blk}, knowing that the difference S is
+ * in [0, a few D) (so below B^(dn+1)); pd: dn + blk limbs of scratch.
+ * The full product: */
+static bgcn_status sub_qd_full(bgcn_limb_t *r, bgcn_limb_t *pd,
+                               const bgcn_limb_t *q, long blk,
+                               const bgcn_limb_t *dp, long dn)
+{
+    BGCN_TRY(bgcn_div_mul(pd, q, blk, dp, dn));
+    bgcn_limb_t br = bgcn_sub_n(r, r, pd, dn + blk);
+    BGCN_ASSERT(br == 0);
+    (void)br;
+    BGCN_ASSERT(bgcn_normalized_size(r + dn + 1, blk - 1) == 0);
+    return BGCN_OK;
+}
+
+/* The same through Q D mod M = B^wm - 1 (dn + 1 <= wm < dn + blk): S < M
+ * is (R - Q D) mod M, and R mod M is R's two halves added (the top
+ * limbs of R and Q D, which cancel, are never computed).  Same result
+ * as sub_qd_full. */
+static bgcn_status sub_qd_wrapped(bgcn_limb_t *r, bgcn_limb_t *pd,
+                                  const bgcn_limb_t *q, long blk,
+                                  const bgcn_limb_t *dp, long dn, long wm)
+{
+    BGCN_ASSERT(wm >= dn + 1 && wm < dn + blk);
+    BGCN_TRY(bgcn_mulmod_bnm1(pd, wm, dp, dn, q, blk));
+    add_m1(r, wm, mi_add_in(r, wm, r + wm, dn + blk - wm));
+    if (bgcn_sub_n(r, r, pd, wm)) /* R - P + B^m: minus 1 makes it + M */
+        mi_decr(r, wm, 1);
+    if (all_ones(r, wm))
+        bgcn_zero(r, wm);
+    BGCN_ASSERT(bgcn_normalized_size(r + dn + 1, wm - dn - 1) == 0);
+    bgcn_zero(r + wm, dn + blk - wm);
+    return BGCN_OK;
+}
+
 bgcn_status bgcn_mu_div_qr_preinv(bgcn_limb_t *qhp, bgcn_limb_t *qp,
                                   bgcn_limb_t *np, long nn,
                                   const bgcn_limb_t *dp, long dn,
@@ -198,6 +341,8 @@ bgcn_status bgcn_mu_div_qr_preinv(bgcn_limb_t *qhp, bgcn_limb_t *qp,
         return BGCN_OK;
 
     long k = in < qn ? in : qn;
+    /* R - Q D mod B^wm - 1 when that is cheaper than the product */
+    long wm = bgcn_mulmod_bnm1_next_size(dn + 1);
     /* scratch: R_hi * I_k (2k), Q * D (dn + k) */
     bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)(2 * k + dn + k));
     if (!ws)
@@ -221,13 +366,12 @@ bgcn_status bgcn_mu_div_qr_preinv(bgcn_limb_t *qhp, bgcn_limb_t *qp,
         BGCN_ASSERT(cy == 0); /* Q <= floor(R/D) < B^blk */
         (void)cy;
         /* R -= Q D; the true difference is below a few D */
-        st = bgcn_div_mul(pd, q, blk, dp, dn);
+        if (wrap_pays(wm, dn + blk))
+            st = sub_qd_wrapped(r, pd, q, blk, dp, dn, wm);
+        else
+            st = sub_qd_full(r, pd, q, blk, dp, dn);
         if (st != BGCN_OK)
             break;
-        bgcn_limb_t br = bgcn_sub_n(r, r, pd, dn + blk);
-        BGCN_ASSERT(br == 0);
-        (void)br;
-        BGCN_ASSERT(bgcn_normalized_size(r + dn + 1, blk - 1) == 0);
         while (r[dn] != 0 || bgcn_div_cmp(r, dp, dn) >= 0) {
             r[dn] -= bgcn_sub_n(r, r, dp, dn);
             bgcn_limb_t c2 = bgcn_div_incr(q, q, blk);

@@ -636,22 +636,20 @@ int bgcn_nttfp_log2_len(long an, long bn)
     return choose(an, bn, &pl) ? pl.k : -1;
 }
 
-bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
-                               long an, const bgcn_limb_t *bp, long bn,
-                               const nttfp_ops *ops, int threads)
+/* The np transforms, pointwise products and inverse transforms of plan
+ * pl (2^pl->k points) of {ap,an} and {bp,bn} (bp NULL: the square), the
+ * results (cyclic convolutions mod each prime, natural order) left in
+ * res[0 .. np-1], which the caller frees whatever the status. */
+static bgcn_status convolve(double *res[NP_MAX], const plan_t *pl,
+                            const bgcn_limb_t *ap, long an,
+                            const bgcn_limb_t *bp, long bn,
+                            const nttfp_ops *ops, int threads)
 {
-    plan_t pl;
+    long L = 1L << pl->k;
     int square = bp == NULL;
-    if (!choose(an, bn, &pl))
-        return BGCN_ENOMEM;
-    long L = 1L << pl.k, rn = an + bn;
-    if (threads < 1)
-        threads = 1;
-    if (threads > 64)
-        threads = 64;
-    double *res[NP_MAX] = {NULL}, *tb = NULL, *tw = NULL;
+    double *tb = NULL, *tw = NULL;
     bgcn_status st = BGCN_OK;
-    for (int i = 0; i < pl.np; i++)
+    for (int i = 0; i < pl->np; i++)
         if (!(res[i] = (double *)bgcn_alloc_limbs((size_t)L)))
             goto nomem;
     if (!square && !(tb = (double *)bgcn_alloc_limbs((size_t)L)))
@@ -664,17 +662,17 @@ bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     J.ops = ops;
     J.tw = tw;
     J.T = threads;
-    for (int i = 0; i < pl.np; i++) {
+    for (int i = 0; i < pl->np; i++) {
         make_prime(&J.P, fp_p[i]);
         make_table(&J, L, fp_g[i]);
         if (bgcn_interrupt_flag) {
             st = BGCN_EINTR;
             goto out;
         }
-        load(&J, res[i], L, ap, an, pl.na, pl.nb);
+        load(&J, res[i], L, ap, an, pl->na, pl->nb);
         transform(&J, res[i], L, 1);
         if (!square) {
-            load(&J, tb, L, bp, bn, pl.nbc, pl.nb);
+            load(&J, tb, L, bp, bn, pl->nbc, pl->nb);
             transform(&J, tb, L, 1);
         }
         bgcn_limb_t linv = powm((bgcn_limb_t)L, fp_p[i] - 2, fp_p[i]);
@@ -689,16 +687,166 @@ bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
             goto out;
         }
     }
-    st = crt(rp, rn, res, pl.np, pl.nb, pl.na + pl.nbc - 1, threads, ops);
-    if (st == BGCN_OK && bgcn_interrupt_flag)
-        st = BGCN_EINTR;
     goto out;
 nomem:
     st = BGCN_ENOMEM;
 out:
-    for (int i = 0; i < NP_MAX; i++)
-        bgcn_free_limbs((bgcn_limb_t *)res[i]);
     bgcn_free_limbs((bgcn_limb_t *)tb);
     bgcn_free_limbs((bgcn_limb_t *)tw);
+    return st;
+}
+
+static int clamp_threads(int threads)
+{
+    return threads < 1 ? 1 : threads > 64 ? 64 : threads;
+}
+
+bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                               long an, const bgcn_limb_t *bp, long bn,
+                               const nttfp_ops *ops, int threads)
+{
+    plan_t pl;
+    if (!choose(an, bn, &pl))
+        return BGCN_ENOMEM;
+    threads = clamp_threads(threads);
+    double *res[NP_MAX] = {NULL};
+    bgcn_status st = convolve(res, &pl, ap, an, bp, bn, ops, threads);
+    if (st == BGCN_OK)
+        st = crt(rp, an + bn, res, pl.np, pl.nb, pl.na + pl.nbc - 1,
+                 threads, ops);
+    if (st == BGCN_OK && bgcn_interrupt_flag)
+        st = BGCN_EINTR;
+    for (int i = 0; i < NP_MAX; i++)
+        bgcn_free_limbs((bgcn_limb_t *)res[i]);
+    return st;
+}
+
+/* ---- the wrap-around product mod B^n - 1 ----
+ *
+ * When the coefficient width nb and the length L = 2^k satisfy
+ * L nb = 64 n, the cyclic convolution of length L is the product modulo
+ * X^L - 1 with X = 2^nb, that is modulo 2^(64 n) - 1 = B^n - 1: the
+ * wrap the transform does anyway is the one wanted, so the product costs
+ * a transform of n limbs where the full product's has an + bn.  The
+ * coefficient bound is the full product's (each cyclic coefficient is a
+ * sum of at most L products of two nb-bit pieces), so the same
+ * (k, np, nb) limits apply.  The CRT writes the coefficients at their
+ * bit positions into n + 4 limbs (the last reaches 64 n + nb + k + 2 <=
+ * 64 n + 130 bits), and the limbs above n are folded back in. */
+
+/* The cheapest plan with 2^k nb = 64 n exactly (k >= 6: vector kernels
+ * and whole limbs); 0 if none. */
+static int choose_cyclic(long n, long an, long bn, plan_t *best)
+{
+    double cost = 0;
+    for (int k = 6; k <= LOG2_MAX - 1; k++) {
+        long L = 1L << k;
+        if (L > 64 * n)
+            break;
+        if ((64 * n) % L)
+            continue;
+        long nb = 64 * n / L;
+        for (int np = 2; np <= NP_MAX; np++) {
+            long nbmax = (cap_bits[np] - k) / 2;
+            if (nbmax > 96)
+                nbmax = 96;
+            if (nb > nbmax)
+                continue;
+            if (!cost || (double)np * L < cost) {
+                cost = (double)np * L;
+                best->k = k;
+                best->np = np;
+                best->nb = (int)nb;
+                best->na = (an * 64 + nb - 1) / nb;
+                best->nbc = (bn * 64 + nb - 1) / nb;
+            }
+            break; /* more primes at this length only cost more */
+        }
+    }
+    return cost != 0;
+}
+
+double bgcn_nttfp_cost(long an, long bn)
+{
+    plan_t pl;
+    return choose(an, bn, &pl) ? (double)pl.np * (1L << pl.k) : 0;
+}
+
+double bgcn_nttfp_bnm1_cost(long n)
+{
+    plan_t pl;
+    return choose_cyclic(n, 1, 1, &pl) ? (double)pl.np * (1L << pl.k) : 0;
+}
+
+long bgcn_nttfp_bnm1_size(long n)
+{
+    BGCN_ASSERT(n >= 1);
+    double cost = 0;
+    long best = 0;
+    for (int k = 6; k <= LOG2_MAX - 1; k++) {
+        long L = 1L << k, u = L / 64; /* n' = nb u */
+        long nb = (n + u - 1) / u;
+        if (nb < 1)
+            nb = 1;
+        for (int np = 2; np <= NP_MAX; np++) {
+            long nbmax = (cap_bits[np] - k) / 2;
+            if (nbmax > 96)
+                nbmax = 96;
+            if (nb > nbmax)
+                continue;
+            double c = (double)np * L;
+            if (!cost || c < cost || (c == cost && nb * u < best)) {
+                cost = c;
+                best = nb * u;
+            }
+            break;
+        }
+        if (cost && (double)2 * L > cost)
+            break;
+    }
+    return best;
+}
+
+bgcn_status bgcn_mulmod_bnm1_nttfp_ops(bgcn_limb_t *rp, long n,
+                                       const bgcn_limb_t *ap, long an,
+                                       const bgcn_limb_t *bp, long bn,
+                                       const nttfp_ops *ops, int threads)
+{
+    BGCN_ASSERT(n >= 1 && an >= 1 && an <= n && bn >= 1 && bn <= n);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n, ap, an));
+    BGCN_ASSERT(bp == NULL || !BGCN_OVERLAP_P(rp, n, bp, bn));
+    plan_t pl;
+    if (!choose_cyclic(n, an, bp ? bn : an, &pl))
+        return BGCN_ENOMEM;
+    BGCN_ASSERT(pl.na <= (1L << pl.k) && pl.nbc <= (1L << pl.k));
+    threads = clamp_threads(threads);
+    double *res[NP_MAX] = {NULL};
+    bgcn_limb_t *t = NULL;
+    bgcn_status st = convolve(res, &pl, ap, an, bp, bn, ops, threads);
+    if (st == BGCN_OK && !(t = bgcn_alloc_limbs((size_t)n + 4)))
+        st = BGCN_ENOMEM;
+    if (st == BGCN_OK)
+        st = crt(t, n + 4, res, pl.np, pl.nb, 1L << pl.k, threads, ops);
+    if (st == BGCN_OK && bgcn_interrupt_flag)
+        st = BGCN_EINTR;
+    if (st == BGCN_OK) {
+        /* t < B^(n+4): fold the limbs above n in (B^n = 1), chunk by
+         * chunk for n < 4, the carries back in at the bottom; then
+         * B^n - 1 itself to 0. */
+        bgcn_limb_t c = 0;
+        for (long pos = n; pos < n + 4; pos += n)
+            c += mi_add_in(t, n, t + pos, n + 4 - pos < n ? n + 4 - pos : n);
+        while (c)
+            c = bgcn_add_1(t, t, n, c);
+        long i = 0;
+        while (i < n && t[i] == BGCN_LIMB_MAX)
+            i++;
+        if (i == n)
+            bgcn_zero(t, n);
+        bgcn_copyi(rp, t, n);
+    }
+    bgcn_free_limbs(t);
+    for (int i = 0; i < NP_MAX; i++)
+        bgcn_free_limbs((bgcn_limb_t *)res[i]);
     return st;
 }

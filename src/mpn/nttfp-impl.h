@@ -82,6 +82,24 @@ bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                const nttfp_ops *ops, int threads) BGCN_WUR;
 /* log2 of the transform length for an x bn, -1 if too large. */
 int bgcn_nttfp_log2_len(long an, long bn);
+/* Transform points (primes times length) of the an x bn product, 0 if
+ * too large: what bgcn_mulmod_bnm1 compares the wrap-around product's
+ * cost with. */
+double bgcn_nttfp_cost(long an, long bn);
+/* {rp,n} = {ap,an} * {bp,bn} mod (B^n - 1), fully reduced, by one cyclic
+ * convolution of 2^k points with 2^k nb = 64 n (bp NULL: the square,
+ * bn = an); 1 <= an, bn <= n; rp overlaps no source.  Only for n with
+ * such a plan: bgcn_nttfp_bnm1_cost(n) != 0 (its points, as
+ * bgcn_nttfp_cost), else BGCN_ENOMEM.  bgcn_nttfp_bnm1_size(n): the
+ * smallest n' >= n whose plan is the cheapest of all sizes >= n.
+ * Threads, interrupts and statuses as bgcn_mul_nttfp_ops. */
+bgcn_status bgcn_mulmod_bnm1_nttfp_ops(bgcn_limb_t *rp, long n,
+                                       const bgcn_limb_t *ap, long an,
+                                       const bgcn_limb_t *bp, long bn,
+                                       const nttfp_ops *ops,
+                                       int threads) BGCN_WUR;
+double bgcn_nttfp_bnm1_cost(long n);
+long bgcn_nttfp_bnm1_size(long n);
 
 /* Bits [o, o + nb) of {a, an} as three 32-bit pieces (zero beyond the
  * end), nb <= 96. */

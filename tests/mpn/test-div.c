@@ -734,13 +734,64 @@ Test(div, mu_enomem_eintr)
     bgcn_limb_t *q = malloc((nn - dn + 1) * sizeof *q), *r = malloc(dn * sizeof *r);
     t_fill(n, nn);
     fill_norm_divisor(d, dn);
-    check_tdiv_enomem(n, nn, d, dn);
-    bgcn_interrupt_flag = 1;
-    cr_assert(bgcn_tdiv_qr(q, r, n, nn, d, dn) == BGCN_EINTR);
     bgcn_limb_t *ip = malloc(dn * sizeof *ip);
-    cr_assert(bgcn_invertappr(ip, d, dn) == BGCN_EINTR);
-    bgcn_interrupt_flag = 0;
+    long sw = bgcn_mulmod_bnm1_ntt_threshold;
+    /* second round: through the wrap-around products (on the paths
+     * that have them) */
+    for (int wrap = 0; wrap < 2; wrap++) {
+        bgcn_mulmod_bnm1_ntt_threshold = wrap ? 8 : sw;
+        check_tdiv_enomem(n, nn, d, dn);
+        bgcn_interrupt_flag = 1;
+        cr_assert(bgcn_tdiv_qr(q, r, n, nn, d, dn) == BGCN_EINTR);
+        cr_assert(bgcn_invertappr(ip, d, dn) == BGCN_EINTR);
+        bgcn_interrupt_flag = 0;
+    }
+    bgcn_mulmod_bnm1_ntt_threshold = sw;
     bgcn_inv_newton_threshold = s1;
     bgcn_mu_div_threshold = s2;
     free(ip); free(n); free(d); free(q); free(r);
+}
+
+/* The Newton residues and the block remainders through the wrap-around
+ * product mod B^m - 1 (div_newton.c: residue_wrapped, sub_qd_wrapped;
+ * taken on the floating-point NTT's paths from
+ * bgcn_mulmod_bnm1_ntt_threshold, here lowered to 8) against their
+ * full-product twins (the default threshold, above these sizes): the same
+ * inverse limb for limb, the same quotient and remainder, and GMP's,
+ * on adversarial divisors and dividends.  On paths without that NTT
+ * both runs take the full products. */
+Test(div, newton_wrapped_vs_full)
+{
+    long s1 = bgcn_inv_newton_threshold, s2 = bgcn_mu_div_threshold;
+    long sw = bgcn_mulmod_bnm1_ntt_threshold;
+    bgcn_inv_newton_threshold = 6;
+    bgcn_mu_div_threshold = 4;
+    for (long n = 8; n <= 700; n += 1 + n / 6) {
+        bgcn_limb_t *d = malloc(n * sizeof *d), *i1 = t_alloc_guarded(n);
+        bgcn_limb_t *i2 = malloc(n * sizeof *i2);
+        fill_norm_divisor(d, n);
+        bgcn_mulmod_bnm1_ntt_threshold = 8;
+        cr_assert(bgcn_invertappr(i1, d, n) == BGCN_OK);
+        bgcn_mulmod_bnm1_ntt_threshold = sw;
+        cr_assert(bgcn_invertappr(i2, d, n) == BGCN_OK);
+        cr_assert(t_equal("invertappr wrapped vs full", i1, i2, n), "n=%ld", n);
+        check_inverse(d, n, i1, 8);
+        cr_assert(t_check_guards(i1, n));
+
+        long dn = n, nn = dn + (n % 3 ? dn : t_rand_size(dn / 2, 3 * dn));
+        bgcn_limb_t *x = malloc(nn * sizeof *x);
+        t_fill_shape(x, nn, (enum t_shape)t_rand_below(T_NSHAPES));
+        if (t_rand_below(2))
+            fill_divisor(d, dn);
+        bgcn_mulmod_bnm1_ntt_threshold = 8;
+        check_tdiv(x, nn, d, dn, 0);
+        bgcn_mulmod_bnm1_ntt_threshold = sw;
+        check_tdiv(x, nn, d, dn, 0);
+        free(x);
+        free(d);
+        t_free_guarded(i1);
+        free(i2);
+    }
+    bgcn_inv_newton_threshold = s1;
+    bgcn_mu_div_threshold = s2;
 }

@@ -12,19 +12,21 @@
 
 #include "testlib.h"
 
-static long saved_mul_ntt, saved_sqr_ntt;
+static long saved_mul_ntt, saved_sqr_ntt, saved_bnm1_ntt;
 
 static void setup(void)
 {
     t_seed();
     saved_mul_ntt = bgcn_mul_ntt_threshold;
     saved_sqr_ntt = bgcn_sqr_ntt_threshold;
+    saved_bnm1_ntt = bgcn_mulmod_bnm1_ntt_threshold;
 }
 
 static void teardown(void)
 {
     bgcn_mul_ntt_threshold = saved_mul_ntt;
     bgcn_sqr_ntt_threshold = saved_sqr_ntt;
+    bgcn_mulmod_bnm1_ntt_threshold = saved_bnm1_ntt;
     bgcn_alloc_fail_after(0);
     bgcn_interrupt_flag = 0;
 }
@@ -166,11 +168,12 @@ Test(mulmod, boundaries)
  * lengths just past powers of two. */
 Test(mulmod, large)
 {
-    long ns[] = {100, 511, 513, 1025, 2047, 2049, 4100};
+    long ns[] = {100, 511, 513, 1025, 2047, 2049, 4100, 1008, 2016, 4160};
     for (int k = 0; k < 2; k++) {
         if (k) {
             bgcn_mul_ntt_threshold = 64;
             bgcn_sqr_ntt_threshold = 64;
+            bgcn_mulmod_bnm1_ntt_threshold = 64;
         }
         for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
             long n = ns[i];

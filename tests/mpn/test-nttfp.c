@@ -389,3 +389,116 @@ Test(nttfp, eintr_in_threads)
     free(a);
     free(r);
 }
+
+/* want = {a,an} {b,bn} mod B^n - 1 (GMP), n limbs. */
+static void bnm1_oracle(bgcn_limb_t *want, long n, const bgcn_limb_t *a,
+                        long an, const bgcn_limb_t *b, long bn)
+{
+    mpz_t x, y, m;
+    mpz_inits(x, y, m, NULL);
+    mpz_import(x, (size_t)an, -1, sizeof *a, 0, 0, a);
+    mpz_import(y, (size_t)bn, -1, sizeof *b, 0, 0, b);
+    mpz_mul(x, x, y);
+    mpz_set_ui(m, 1);
+    mpz_mul_2exp(m, m, 64 * (mp_bitcnt_t)n);
+    mpz_sub_ui(m, m, 1);
+    mpz_mod(x, x, m);
+    memset(want, 0, n * sizeof *want);
+    mpz_export(want, NULL, -1, sizeof *want, 0, 0, x);
+    mpz_clears(x, y, m, NULL);
+}
+
+/* One cyclic product mod B^n - 1 (bn 0: the square) on T threads,
+ * against GMP; all-ones operands when ones. */
+static void check_bnm1(const nttfp_ops *ops, long n, long an, long bn, int T,
+                       int ones)
+{
+    int sq = bn == 0;
+    long bl = sq ? an : bn;
+    bgcn_limb_t *a = t_alloc_guarded(an), *b = sq ? a : t_alloc_guarded(bl);
+    bgcn_limb_t *r = t_alloc_guarded(n), *w = malloc(n * sizeof *w);
+    if (ones) {
+        for (long i = 0; i < an; i++)
+            a[i] = BGCN_LIMB_MAX;
+        for (long i = 0; !sq && i < bl; i++)
+            b[i] = BGCN_LIMB_MAX;
+    } else {
+        t_fill(a, an);
+        if (!sq)
+            t_fill(b, bl);
+    }
+    cr_assert_neq(bgcn_nttfp_bnm1_cost(n), 0, "no cyclic plan for %ld", n);
+    cr_assert_eq(bgcn_mulmod_bnm1_nttfp_ops(r, n, a, an, sq ? NULL : b, bl,
+                                            ops, T),
+                 BGCN_OK);
+    cr_assert(t_check_guards(r, n), "guard limbs of rp");
+    bnm1_oracle(w, n, a, an, b, bl);
+    if (!t_equal("mulmod_bnm1 cyclic", r, w, n))
+        cr_assert_fail("%s: mod B^%ld - 1, %ld x %ld%s on %d threads",
+                       ops->name, n, an, bl, sq ? " (square)" : "", T);
+    t_free_guarded(a);
+    if (!sq)
+        t_free_guarded(b);
+    t_free_guarded(r);
+    free(w);
+}
+
+/* The wrap-around product: at the sizes bgcn_nttfp_bnm1_size picks just
+ * past powers of two and prime-count switches (and small ones), full,
+ * unbalanced and square operands, all-ones operands (the largest
+ * coefficients, and B^n - 1 itself, which must come out as 0), both
+ * kernel sets, 1..4 threads; and bgcn_mulmod_bnm1 through it with the
+ * thresholds lowered, against its fold twin's answer (GMP). */
+Test(nttfp, wraparound_bnm1)
+{
+    const nttfp_ops *sets[2] = {&bgcn_nttfp_scalar, vec_ops()};
+    long base[] = {1, 2, 3, 5, 17, 64, 65, 127, 129, 255, 257, 513, 1000,
+                   1025, 2049, 3000, 4097};
+    for (int s = 0; s < 2; s++) {
+        if (!sets[s])
+            continue;
+        for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+            long n = bgcn_nttfp_bnm1_size(base[i]);
+            cr_assert(n >= base[i], "bnm1_size(%ld) = %ld", base[i], n);
+            if (s == 0 && n > 1100)
+                continue; /* the exact twin is slow */
+            int T = 1 + (int)(i % 4);
+            check_bnm1(sets[s], n, n, n, T, 0);
+            check_bnm1(sets[s], n, n, t_rand_size(1, n), T, 0);
+            check_bnm1(sets[s], n, t_rand_size(1, n), 0, T, 0);
+            check_bnm1(sets[s], n, n, n, T, 1);
+            check_bnm1(sets[s], n, n, 0, T, 1);
+        }
+    }
+    const nttfp_ops *v = vec_ops();
+    if (!v)
+        return;
+    for (int T = 1; T <= 4; T++)
+        check_bnm1(v, bgcn_nttfp_bnm1_size(30000), 30000, 29000, T, 0);
+    /* the public entry, thresholds lowered so that it takes the
+     * cyclic path whenever that is cheaper (only on the adx path) */
+    const bgcn_kernels *k = bgcn_kernel_path("adx");
+    if (!k || !bgcn_cpu_supported(k) || bgcn_kern.nttfp != v)
+        return;
+    long sw = bgcn_mulmod_bnm1_ntt_threshold;
+    bgcn_mulmod_bnm1_ntt_threshold = 8;
+    for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+        long n = bgcn_mulmod_bnm1_next_size(base[i] + 8);
+        long an = n - (long)(i % 3), bn = t_rand_size(n / 2, n);
+        bgcn_limb_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+        bgcn_limb_t *r = malloc(n * sizeof *r), *w = malloc(n * sizeof *w);
+        t_fill(a, an);
+        t_fill(b, bn);
+        cr_assert_eq(bgcn_mulmod_bnm1(r, n, a, an, b, bn), BGCN_OK);
+        bnm1_oracle(w, n, a, an, b, bn);
+        cr_assert(t_equal("bgcn_mulmod_bnm1", r, w, n), "n %ld", n);
+        cr_assert_eq(bgcn_mulmod_bnm1(r, n, a, an, a, an), BGCN_OK);
+        bnm1_oracle(w, n, a, an, a, an);
+        cr_assert(t_equal("bgcn_mulmod_bnm1 square", r, w, n), "n %ld", n);
+        free(a);
+        free(b);
+        free(r);
+        free(w);
+    }
+    bgcn_mulmod_bnm1_ntt_threshold = sw;
+}
