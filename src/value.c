@@ -96,6 +96,11 @@ bgc_err bgc_val_take_int(bgc_val *r, bgc_int *x)
         x->size = 0;
         return BGC_OK;
     }
+    if (bgc_is_borrowed(x)) { /* its limbs are not x's to give */
+        bgc_err e = bgc_val_set_int(r, x);
+        bgc_init(x);
+        return e;
+    }
     bgc_big *b = box_new();
     if (!b) {
         bgc_val_small(r, 0);

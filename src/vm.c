@@ -63,6 +63,31 @@ static int bargs_reserve(bgc_ctx *ctx, int need)
     return 0;
 }
 
+/* Forget the borrowed views among the first n builtin arguments (their
+ * limbs belong to values on the stack). */
+static void unborrow(bgc_ctx *ctx, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (bgc_is_borrowed(&ctx->bargs[i]))
+            bgc_init(&ctx->bargs[i]);
+}
+
+/* res = a builtin's integer result r.  A result still borrowing an
+ * argument's limbs unchanged (abs(x) of x > 0, max(x, 1)) is that argument
+ * shared again; any other result moves into a value. */
+static bgc_err builtin_result(bgc_val *res, bgc_int *r, const bgc_val *args, int n)
+{
+    if (bgc_is_borrowed(r))
+        for (int i = 0; i < n; i++)
+            if (args[i].kind == BGC_VK_BIG && args[i].u.b->n.d == r->d &&
+                args[i].u.b->n.size == r->size) {
+                bgc_val_copy(res, &args[i]);
+                bgc_init(r);
+                return BGC_OK;
+            }
+    return bgc_val_take_int(res, r);
+}
+
 /* ---- messages ------------------------------------------------------------- */
 
 static const char *op_symbol(int op)
@@ -1082,39 +1107,51 @@ h_fornext: {
                     goto fail_msg;
                 }
             } else {
-                if (bargs_reserve(ctx, n > 0 ? n : 1) < 0) {
+                if (bargs_reserve(ctx, n + 1) < 0) {
                     e = BGC_ENOMEM;
                     break;
                 }
-                for (int i = 0; i < n; i++) {
+                /* Arguments are shared, not copied: a value held elsewhere
+                 * too is borrowed (copy on write, num.h), a value the stack
+                 * alone holds gives its limbs; the stack keeps every
+                 * argument until the call is over.  The result goes over
+                 * the first argument when that one is the builtin's own
+                 * (in place), else to bargs[n]: never over a borrowed
+                 * argument (bitlen(x) would copy x to write its answer). */
+                e = BGC_OK;
+                for (int i = 0; i < n && e == BGC_OK; i++) {
                     bgc_val *a = &args[i];
                     if (!bgc_val_is_int(a)) {
+                        unborrow(ctx, i);
                         snprintf(msg, sizeof msg, "%s(): argument %d must be an integer, not %s",
                                  b->name, i + 1, kind_name(a->kind));
                         goto fail_msg;
                     }
-                    if (a->kind == BGC_VK_BIG && a->u.b->refs == 1)
+                    if (a->kind == BGC_VK_BIG && a->u.b->refs == 1) {
                         bgc_swap(&ctx->bargs[i], &a->u.b->n); /* take its limbs */
-                    else
-                        e = bgc_val_get_int(a, &ctx->bargs[i]);
-                    if (e != BGC_OK)
-                        break;
+                    } else if (a->kind == BGC_VK_BIG) {
+                        bgc_clear(&ctx->bargs[i]);
+                        bgc_borrow(&ctx->bargs[i], &a->u.b->n);
+                    } else {
+                        e = bgc_set_si(&ctx->bargs[i], (long)a->u.s);
+                    }
                 }
-                if (e != BGC_OK)
-                    break;
-                for (int i = 0; i < n; i++)
-                    bgc_val_release(&args[i]);
-                if (ip->flag) {
-                    bgc_intview vm;
-                    M = &ctx->mods[ctx->nmods - 1];
-                    e = b->modfn(&ctx->bargs[0], &ctx->bargs[0], bgc_val_view(M, &vm));
-                } else if (b->lfn) {
-                    e = b->lfn(&res, ctx->bargs, n);
-                } else {
-                    e = b->fn(&ctx->bargs[0], ctx->bargs, n);
+                bgc_int *r = n > 0 && !bgc_is_borrowed(&ctx->bargs[0]) ? &ctx->bargs[0]
+                                                                         : &ctx->bargs[n];
+                if (e == BGC_OK) {
+                    if (ip->flag) {
+                        bgc_intview vm;
+                        M = &ctx->mods[ctx->nmods - 1];
+                        e = b->modfn(r, &ctx->bargs[0], bgc_val_view(M, &vm));
+                    } else if (b->lfn) {
+                        e = b->lfn(&res, ctx->bargs, n);
+                    } else {
+                        e = b->fn(r, ctx->bargs, n);
+                    }
                 }
                 if (e == BGC_OK && !b->lfn)
-                    e = bgc_val_take_int(&res, &ctx->bargs[0]);
+                    e = builtin_result(&res, r, args, n);
+                unborrow(ctx, n + 1);
             }
             if (e != BGC_OK) {
                 bgc_val_release(&res);

@@ -155,7 +155,7 @@ void bgc_init(bgc_int *x)
 
 void bgc_clear(bgc_int *x)
 {
-    if (x->d)
+    if (x->d && x->alloc > 0) /* a borrowed view (alloc 0) owns nothing */
         bgcn_free_limbs(x->d);
     bgc_init(x);
 }
@@ -173,6 +173,12 @@ bgc_err bgc_grow(bgc_int *x, long n)
         return BGC_OK;
     if (n < 0 || (uint64_t)n > (UINT64_MAX >> 7))
         return BGC_ENOMEM;
+    /* A borrowed int (alloc 0, limbs owned elsewhere) may be longer than
+     * n: the caller may still read its own limbs after making room (r == a
+     * in an in-place shift), so the copy keeps them all. */
+    long used = BGC_ABS(x->size);
+    if (n < used)
+        n = used;
     /* A little slack so that a value growing one limb at a time (a
      * counter, a running sum) does not reallocate every step. */
     long want = n + n / 8 + 1;
@@ -183,13 +189,19 @@ bgc_err bgc_grow(bgc_int *x, long n)
         if (p == NULL)
             return BGC_ENOMEM;
     }
-    long used = BGC_ABS(x->size);
     bgcn_copyi(p, x->d, used);
-    if (x->d)
+    if (x->d && x->alloc > 0) /* borrowed limbs stay with their owner */
         bgcn_free_limbs(x->d);
     x->d = p;
     x->alloc = want;
     return BGC_OK;
+}
+
+void bgc_borrow(bgc_int *view, const bgc_int *owner)
+{
+    view->d = owner->d;
+    view->size = owner->size;
+    view->alloc = 0;
 }
 
 bgc_err bgc_reserve(bgc_int *r, long n)

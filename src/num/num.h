@@ -91,6 +91,19 @@ void bgc_init(bgc_int *x);  /* x = 0, allocates nothing */
 void bgc_clear(bgc_int *x); /* frees; x is then 0 again and reusable */
 void bgc_swap(bgc_int *a, bgc_int *b);
 bgc_err bgc_set(bgc_int *r, const bgc_int *a);
+/* Borrowed values (copy on write).  bgc_borrow makes *view read owner's
+ * limbs without copying them: view->d = owner->d, alloc 0.  Any function
+ * may read a borrowed int; one that writes it allocates limbs of its own
+ * first (every write of limbs is preceded by making room, and room on
+ * alloc 0 always allocates: the limbs seen so far are copied, the
+ * owner's are never written or freed).  bgc_clear forgets a borrowed
+ * int without freeing.  The view is valid while owner's limbs live
+ * unchanged; *view must hold nothing of its own (it is overwritten). */
+void bgc_borrow(bgc_int *view, const bgc_int *owner);
+static inline int bgc_is_borrowed(const bgc_int *x)
+{
+    return x->alloc == 0 && x->d != NULL;
+}
 bgc_err bgc_set_si(bgc_int *r, long v);
 bgc_err bgc_set_ui(bgc_int *r, unsigned long v);
 bgc_err bgc_set_u64(bgc_int *r, uint64_t v);
