@@ -1024,6 +1024,7 @@ static void stmt(comp *cp, const bgc_stmt *s)
     switch (s->kind) {
     case BGC_S_EMPTY:
     case BGC_S_DEF:
+    case BGC_S_UNDEF:
         break;
     case BGC_S_EXPR:
         if (!s->print) {

@@ -295,6 +295,27 @@ void bgc_ctx_each_func(const bgc_ctx *ctx, bgc_func_cb cb, void *arg)
             cb(ctx->funcs[i].name, ctx->funcs[i].nparams, arg);
 }
 
+int bgc_ctx_unset(bgc_ctx *ctx, const char *name, size_t n)
+{
+    int what = 0;
+    int ix = ctx->vars ? map_find(&ctx->vmap, (const char *const *)&ctx->vars[0].name,
+                                  sizeof(gvar), name, n) : -1;
+    if (ix >= 0 && ctx->vars[ix].v.kind != BGC_VK_UNSET) {
+        bgc_val_release(&ctx->vars[ix].v);
+        ctx->vars[ix].v.kind = BGC_VK_UNSET;
+        what |= 1;
+    }
+    ix = ctx->funcs ? map_find(&ctx->fmap, (const char *const *)&ctx->funcs[0].name,
+                               sizeof(ufunc), name, n) : -1;
+    if (ix >= 0 && ctx->funcs[ix].defined) {
+        /* its code stays until a new definition replaces it: a caller
+         * being run may still be inside it */
+        ctx->funcs[ix].defined = 0;
+        what |= 2;
+    }
+    return what;
+}
+
 const char *bgc_ctx_func_text(const bgc_ctx *ctx, const char *name, size_t *len)
 {
     int ix = ctx->funcs ? map_find(&ctx->fmap, (const char *const *)&ctx->funcs[0].name,
@@ -474,6 +495,16 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
         bgc_stopwatch_start(&sw);
     if (st->kind == BGC_S_DEF) {
         rc = define(ctx, st);
+    } else if (st->kind == BGC_S_UNDEF) {
+        if (bgc_builtin_find(st->name, st->len)) {
+            bgc_ev_report(ctx, st->line, st->col, "cannot undef builtin function '%.*s'",
+                          (int)st->len, st->name);
+            rc = -1;
+        } else if (bgc_ctx_unset(ctx, st->name, st->len) == 0) {
+            bgc_ev_report(ctx, st->line, st->col, "no variable or function '%.*s' to undef",
+                          (int)st->len, st->name);
+            rc = -1;
+        }
     } else if (st->kind != BGC_S_EMPTY) {
         bgc_code_reset(&ctx->top);
         ctx->fast = !bgc_verify_enabled();

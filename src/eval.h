@@ -109,6 +109,9 @@ typedef void (*bgc_var_cb)(const char *name, const bgc_val *value, void *arg);
 typedef void (*bgc_func_cb)(const char *name, int nparams, void *arg);
 void bgc_ctx_each_var(const bgc_ctx *ctx, bgc_var_cb cb, void *arg);
 void bgc_ctx_each_func(const bgc_ctx *ctx, bgc_func_cb cb, void *arg);
+/* Remove the variable and/or the user function called {name,n}: returns
+ * 1 (a variable), 2 (a function), 3 (both) or 0 (neither was set). */
+int bgc_ctx_unset(bgc_ctx *ctx, const char *name, size_t n);
 /* The definition of user function `name` as it was written (NULL if there
  * is none); *len gets its length. */
 const char *bgc_ctx_func_text(const bgc_ctx *ctx, const char *name, size_t *len);

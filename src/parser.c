@@ -11,6 +11,7 @@
  */
 #include "parser.h"
 
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -849,6 +850,17 @@ static bgc_stmt *parse_statement(pctx *c)
     return s;
 }
 
+/* The statement starts with the word undef and a name after it. */
+static int is_undef(const bgc_parser *p)
+{
+    if (p->tok.type != BGC_T_IDENT || p->tok.len != 5 || memcmp(p->tok.text, "undef", 5) != 0)
+        return 0;
+    const char *q = p->tok.text + 5, *end = p->lx.src + p->lx.len;
+    while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+    return q < end && (isalpha((unsigned char)*q) || *q == '_');
+}
+
 static void parse_def(pctx *c, bgc_stmt *st)
 {
     int cap = 0;
@@ -993,6 +1005,16 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
     }
     if (p->tok.type == BGC_T_DEF) {
         parse_def(&c, st);
+    } else if (is_undef(p)) {
+        /* `undef NAME` (man page, User functions): `undef` is not
+         * reserved, only a name followed by a name */
+        st->kind = BGC_S_UNDEF;
+        advance(&c);
+        if (p->tok.type != BGC_T_IDENT)
+            expected(&c, "a variable or function name after 'undef'");
+        st->name = p->tok.text;
+        st->len = p->tok.len;
+        advance(&c);
     } else {
         *st = *parse_statement(&c);
     }

@@ -101,7 +101,8 @@ typedef enum bgc_stmt_kind {
     BGC_S_QUIT,
     BGC_S_EXIT,
     BGC_S_LOCAL,
-    BGC_S_PRINT
+    BGC_S_PRINT,
+    BGC_S_UNDEF   /* top level: `undef NAME` (name, len) */
 } bgc_stmt_kind;
 
 typedef struct bgc_stmt bgc_stmt;

@@ -1,9 +1,11 @@
 /* repl-commands.c -- the REPL's ':' commands (:help is in repl-help.c).
  *
  * A line whose first character (after blanks) is ':' never reaches the
- * parser: it is a command, one word and at most one argument. */
+ * parser: it is a command, one word and at most one argument.  A word
+ * more is an error and the command does nothing (man page, REPL). */
 #include "repl.h"
 
+#include "builtins.h"
 #include "cli.h"
 #include "error.h"
 #include "verify.h"
@@ -12,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *const bgc_repl_commands[] = {
-    "help", "vars", "funcs", "obase", "digits", "time", "verify", "cpu", "quit", NULL};
+    "help", "vars", "funcs", "unset", "obase", "digits", "time", "verify", "cpu", "quit",
+    NULL};
 
 
 void bgc_repl_cmd_error(int lineno, const char *line, int col, const char *fmt, ...)
@@ -67,15 +71,21 @@ static void show_func(const char *name, int nparams, void *arg)
         printf("%s  (%d parameter%s)\n", name, nparams, nparams == 1 ? "" : "s");
 }
 
-/* Value of an on/off argument: 1, 0, or -1. */
+/* Value of an on/off argument: 1, 0, or -1.  One syntax for every
+ * switch: on|off, 1|0, yes|no, true|false, in any case. */
 static int on_off(const char *a, size_t n)
 {
-    if ((n == 2 && strncmp(a, "on", 2) == 0) || (n == 1 && a[0] == '1'))
-        return 1;
-    if ((n == 3 && strncmp(a, "off", 3) == 0) || (n == 1 && a[0] == '0'))
-        return 0;
+    static const char *const on[] = {"on", "1", "yes", "true"};
+    static const char *const off[] = {"off", "0", "no", "false"};
+    for (int i = 0; i < 4; i++) {
+        if (strlen(on[i]) == n && strncasecmp(a, on[i], n) == 0)
+            return 1;
+        if (strlen(off[i]) == n && strncasecmp(a, off[i], n) == 0)
+            return 0;
+    }
     return -1;
 }
+#define ON_OFF_EXPECTED "expected on or off (or 1/0, yes/no, true/false)"
 
 /* A count as options take it (bgc_cli_read_number: 1000, 1e6, 2^20,
  * 0x10); -1 if unreadable or above 10^12. */
@@ -127,6 +137,23 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
         extra = memchr(arg, '\t', al);
 
 #define IS(s) (nl == strlen(s) && strncmp(name, s, nl) == 0)
+    int known = 0;
+    for (int i = 0; bgc_repl_commands[i]; i++)
+        known |= IS(bgc_repl_commands[i]);
+    known |= IS("q") || IS("exit") || IS("h") || IS("?");
+    /* A command runs only when its words are right: ':quit now' or
+     * ':time on off' do nothing but say what is wrong. */
+    int noarg = IS("quit") || IS("q") || IS("exit") || IS("vars") || IS("funcs");
+    if (known && noarg && al > 0) {
+        bgc_repl_cmd_error(lineno, line, acol, "':%.*s' takes no argument", (int)nl, name);
+        return 0;
+    }
+    if (known && extra) {
+        bgc_repl_cmd_error(lineno, line, (int)(extra - line) + 2,
+                           "unexpected text after the argument (':%.*s' takes one word)",
+                           (int)nl, name);
+        return 0;
+    }
     if (IS("quit") || IS("q") || IS("exit")) {
         quit = 1;
     } else if (IS("help") || IS("h") || IS("?")) {
@@ -144,6 +171,17 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
             puts("no functions yet (def f(x) = x^2 + 1 makes one; :help functions "
                  "lists the builtins)");
         bgc_ctx_each_func(ctx, show_func, ctx);
+    } else if (IS("unset")) {
+        int what = al == 0 ? -1 : bgc_builtin_find(arg, al) ? -2 : bgc_ctx_unset(ctx, arg, al);
+        if (what == -2)
+            bgc_repl_cmd_error(lineno, line, acol, "cannot unset builtin function '%.*s'",
+                               (int)(al < 60 ? al : 60), arg);
+        else if (what < 0)
+            bgc_repl_cmd_error(lineno, line, acol, "':unset' needs the name of a variable or "
+                               "a function");
+        else if (what == 0)
+            bgc_repl_cmd_error(lineno, line, acol, "no variable or function '%.*s'",
+                               (int)(al < 60 ? al : 60), arg);
     } else if (IS("obase")) {
         long v = parse_count(arg, al);
         if (al == 0)
@@ -170,7 +208,7 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
         if (al == 0)
             printf("time %s\n", bgc_ctx_get_time(ctx) ? "on" : "off");
         else if (v < 0)
-            bgc_repl_cmd_error(lineno, line, acol, "expected 'on' or 'off'");
+            bgc_repl_cmd_error(lineno, line, acol, ON_OFF_EXPECTED);
         else
             bgc_ctx_set_time(ctx, v);
     } else if (IS("verify")) {
@@ -180,7 +218,7 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
                    bgc_verify_enabled() ? "on" : "off", bgc_verify_checked(),
                    bgc_verify_mismatches());
         else if (v < 0)
-            bgc_repl_cmd_error(lineno, line, acol, "expected 'on' or 'off'");
+            bgc_repl_cmd_error(lineno, line, acol, ON_OFF_EXPECTED);
         else
             bgc_verify_enable(v);
     } else if (IS("cpu")) {
@@ -199,8 +237,6 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
         bgc_repl_cmd_error(lineno, line, (int)(name - line), "unknown command ':%s' (try :help)", cmd);
         return 0;
     }
-    if (extra && !quit && !(IS("help") || IS("h") || IS("?")))
-        bgc_repl_cmd_error(lineno, line, (int)(extra - line) + 2, "unexpected text after the argument");
 #undef IS
     return quit;
 }

@@ -3,7 +3,9 @@
  * At each Tab the candidates are gathered afresh (the session's functions
  * and variables change between lines): builtin names, user functions and
  * variables from the context, the keywords, and after a leading `:` the
- * REPL commands (after `:help ` the help topics).  A function completes
+ * REPL commands (after `:help ` the help topics, after `:cpu ` the kernel
+ * paths this machine runs, after `:unset ` the user's names, after `:time `
+ * and `:verify ` on and off).  A function completes
  * with its opening parenthesis and no space after it, so `fac<Tab>` gives
  * `fact(`.  Readline's filename completion is never used.
  */
@@ -99,15 +101,16 @@ static int after_colon(int start)
     return i + 1 == start;
 }
 
-/* 1 when the line is `:help ` (or `:h... `) followed by the word. */
-static int after_help(int start)
+/* 1 when the line is `:CMD ` followed by the word. */
+static int after_cmd(int start, const char *cmd)
 {
     const char *p = rl_line_buffer;
+    size_t n = strlen(cmd);
     while (*p == ' ' || *p == '\t')
         p++;
-    if (strncmp(p, ":help", 5) != 0 || (p[5] != ' ' && p[5] != '\t'))
+    if (*p != ':' || strncmp(p + 1, cmd, n) != 0 || (p[n + 1] != ' ' && p[n + 1] != '\t'))
         return 0;
-    for (int i = (int)(p - rl_line_buffer) + 5; i < start; i++)
+    for (int i = (int)(p - rl_line_buffer) + (int)n + 1; i < start; i++)
         if (rl_line_buffer[i] != ' ' && rl_line_buffer[i] != '\t')
             return 0;
     return 1;
@@ -122,7 +125,17 @@ static char **complete(const char *text, int start, int end)
     if (after_colon(start)) {
         for (int i = 0; bgc_repl_commands[i]; i++)
             cand_add(bgc_repl_commands[i], "");
-    } else if (after_help(start)) {
+    } else if (after_cmd(start, "cpu")) {
+        for (int i = 0; bgcn_kernel_paths[i]; i++)
+            if (bgcn_cpu_supported(bgcn_kernel_paths[i]))
+                cand_add(bgcn_kernel_paths[i]->name, "");
+    } else if (after_cmd(start, "unset")) {
+        bgc_ctx_each_func(comp_ctx, add_func_plain, NULL);
+        bgc_ctx_each_var(comp_ctx, add_var, NULL);
+    } else if (after_cmd(start, "time") || after_cmd(start, "verify")) {
+        cand_add("on", "");
+        cand_add("off", "");
+    } else if (after_cmd(start, "help")) {
         for (int i = 0; bgc_repl_help_topics[i]; i++)
             cand_add(bgc_repl_help_topics[i], "");
         for (int i = 0; i < bgc_nbuiltins; i++)
@@ -136,6 +149,7 @@ static char **complete(const char *text, int start, int end)
         cand_add("last", "");
         cand_add("obase", "");
         cand_add("def", "");
+        cand_add("undef", "");
         cand_add("mod", "");
     }
     m = rl_completion_matches(text, generator);

@@ -32,7 +32,7 @@ static void help_overview(void)
 "Statements are separated by newlines or ';'.  While a parenthesis is open or\n"
 "a line ends in an operator, input goes on at the '... ' prompt (an empty\n"
 "line ends it).  'last' (or '_') is the last value printed.\n"
-"Commands: :help [topic]  :vars  :funcs  :obase N  :digits N|full\n"
+"Commands: :help [topic]  :vars  :funcs  :unset NAME  :obase N  :digits N|full\n"
 "          :time on|off  :verify on|off  :cpu [NAME]  :quit\n"
 "Keys: Tab completes names, Up/Down walk the history, Ctrl-C stops a\n"
 "computation (at the prompt: clears the line), Ctrl-D quits.\n"
@@ -124,19 +124,23 @@ static void help_topic(bgc_ctx *ctx, int lineno, const char *line, const char *t
 "NAME = EXPR assigns (prints nothing; (NAME = EXPR) prints the value).\n"
 "Names: letters, digits, '_', not starting with a digit.  Reading an unset\n"
 "variable is an error.  'last' (or '_') is the last value printed; obase = 16\n"
-"sets the output base.  :vars lists the variables.\n", stdout);
+"sets the output base.  :vars lists the variables; undef NAME (or :unset NAME)\n"
+"removes one, or a function.  Reading a value never copies it.\n", stdout);
     } else if (strcmp(topic, "commands") == 0) {
         fputs(
 "  :help [topic]     this help; topics: operators mod functions def statements\n"
 "                    lists variables commands keys, or a function name\n"
 "  :vars             the variables and their values\n"
 "  :funcs            the user functions, as defined\n"
+"  :unset NAME       remove a variable or function (the statement undef NAME)\n"
 "  :obase [N]        output base 2..36 (no N: show it)\n"
 "  :digits [N|full]  abbreviate results longer than N digits (full: never)\n"
 "  :time [on|off]    print each statement's time to stderr\n"
 "  :verify [on|off]  recompute every engine operation with GMP\n"
 "  :cpu [NAME]       the kernel path in use and those available; NAME selects\n"
-"  :quit             leave (Ctrl-D too)\n", stdout);
+"  :quit             leave (Ctrl-D too)\n"
+"Switches take on/off, 1/0, yes/no or true/false, in any case.  One argument\n"
+"at most: a word more is an error and the command does nothing.\n", stdout);
     } else if (strcmp(topic, "keys") == 0) {
         fputs(
 "  Tab               complete a function, variable or command name\n"

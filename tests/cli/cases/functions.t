@@ -205,3 +205,16 @@ half(7) mod 5
 --- stdout
 3
 3
+
+=== undef NAME removes a user function and a variable; undef is not reserved
+args: -e 'x = 5; def f(a) = a + 1; def g() = f(2); g()' -e 'undef x; undef f' -e 'x' -e 'g()' -e 'undef y' -e 'undef gcd' -e 'undef = 3; undef + 1' -e 'def f(a, b) = a * b; f(2, 3)'
+status: 1
+--- stdout
+3
+4
+6
+--- stderr
+bigcalc: <arg 3>:1:1: unknown variable 'x'
+bigcalc: <arg 1>:1:36: unknown function 'f' (did you mean fib?) (in g, called at <arg 4>:1:1)
+bigcalc: <arg 5>:1:1: no variable or function 'y' to undef
+bigcalc: <arg 6>:1:1: cannot undef builtin function 'gcd'
