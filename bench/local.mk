@@ -37,3 +37,5 @@ bench_siqs_bench_LDADD = libbgcn.a
 EXTRA_DIST += bench/siqs-vs-gp.sh
 # factor() against gp and coreutils (factor helper)
 EXTRA_DIST += bench/factor-vs-gp.sh
+# huge tasks against gp, end to end (huge helper)
+EXTRA_DIST += bench/huge-vs-gp.sh

@@ -284,6 +284,32 @@ static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
     const V magic = _mm256_set1_pd(MAGIC), v32 = _mm256_set1_pd(c32);
     const V v64 = _mm256_set1_pd(c64);
     long i = i0;
+    /* nb <= 64 (the plans with two or three primes): two pieces, the
+     * bits straight from two limbs (no bounds checks away from the end
+     * of the operand), one product */
+    if (nb <= 64) {
+        const bgcn_limb_t mask = nb == 64 ? BGCN_LIMB_MAX
+                                          : ((bgcn_limb_t)1 << nb) - 1;
+        for (; i + 4 <= i1; i += 4) {
+            unsigned x0[4], x1[4];
+            long o = (i + 3) * nb;
+            if (o / 64 + 1 >= an)
+                break; /* the last coefficients: the general loop */
+            for (int l = 0; l < 4; l++) {
+                long b = (i + l) * nb, q = b / 64;
+                int sh = (int)(b % 64);
+                bgcn_limb_t v = a[q] >> sh;
+                if (sh)
+                    v |= a[q + 1] << (64 - sh);
+                v &= mask;
+                x0[l] = (unsigned)v;
+                x1[l] = (unsigned)(v >> 32);
+            }
+            V s = _mm256_add_pd(u32_to_pd(x0),
+                                vmulmod(u32_to_pd(x1), v32, vp, vpinv, magic));
+            _mm256_storeu_pd(r + i, vred(s, vp, vpinv, magic));
+        }
+    }
     /* the bits scalar, the arithmetic four coefficients at a time */
     for (; i + 4 <= i1; i += 4) {
         unsigned x0[4], x1[4], x2[4];

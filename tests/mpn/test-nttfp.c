@@ -178,6 +178,12 @@ Test(nttfp, kernels_vs_scalar_twin)
             v->load(a, 0, nc, src, an, nb, &P);
             s->load(b, 0, nc, src, an, nb, &P);
             same_mod("load", a, b, nc, &P);
+            /* a range starting off a multiple of 4, ending early */
+            if (nc > 8) {
+                v->load(a, 3, nc - 2, src, an, nb, &P);
+                s->load(b, 3, nc - 2, src, an, nb, &P);
+                same_mod("load range", a + 3, b + 3, nc - 5, &P);
+            }
         }
         free(src);
         free(a);
