@@ -141,6 +141,13 @@ static void op_message(int op, bgc_err e, char *buf, size_t cap)
     case BGC_ENOTINV:
         snprintf(buf, cap, "not invertible: the base shares a factor with the modulus");
         return;
+    case BGC_EDOMAIN:
+        if (op == OP_MFACT) {
+            snprintf(buf, cap, "%s", BGC_FACT_MOD_LIMIT_MSG);
+            return;
+        }
+        bgc_format_err(buf, cap, e);
+        return;
     default:
         bgc_format_err(buf, cap, e);
     }

@@ -11,6 +11,7 @@
  * Negative indices: F(-n) = (-1)^(n+1) F(n), L(-n) = (-1)^n L(n).
  * n! mod m is 0 as soon as n >= |m| (m divides n!). */
 #include "num-impl.h"
+#include "nt-factors.h"
 
 /* log2(n!) by Stirling, slightly over (0 for n < 2). */
 static double lg2_fact(double n)
@@ -225,6 +226,108 @@ bgc_err bgc_lucas(bgc_int *r, const bgc_int *n)
 
 /* ---- modular forms ---------------------------------------------------- */
 
+/* n! mod m is about n one-limb steps (bgcn_fac_mod, ~10^8 a second for a
+ * small m).  Above FACT_MOD_SHORTCUT steps two shortcuts are tried first:
+ *   - m | n! (then the answer is 0): from the factorisation of m, when m
+ *     has at most FACT_MOD_FACTOR_BITS bits, by Legendre's formula
+ *     v_p(n!) = sum floor(n / p^i) >= e for every p^e || m;
+ *   - m prime and n close below it: Wilson, (m-1)! = -1, so with
+ *     d = m - 1 - n, n! = (-1)^(d+1) / d! mod m (d steps).
+ * Beyond FACT_MOD_MAX_STEPS steps (hours) without a shortcut the call is
+ * refused (BGC_EDOMAIN) rather than left to run unbounded
+ * (man/bigcalc.1, fact). */
+#define FACT_MOD_SHORTCUT (UINT64_C(1) << 24)
+#define FACT_MOD_MAX_STEPS (UINT64_C(1) << 40)
+#define FACT_MOD_FACTOR_BITS 128
+
+/* *yes = 1 when m | n!, m given by its factorisation f (n >= 0). */
+static bgc_err divides_fact(int *yes, const bgc_int *n, const bgc_factors *f)
+{
+    bgc_int t;
+    bgc_err e = BGC_OK;
+    bgc_init(&t);
+    *yes = 1;
+    for (long i = 0; i < f->n && *yes && e == BGC_OK; i++) {
+        uint64_t v = 0, q;
+        e = bgc_set(&t, n);
+        while (e == BGC_OK && v < f->e[i] && bgc_cmpabs(&t, &f->p[i]) >= 0) {
+            e = bgc_tdiv_q(&t, &t, &f->p[i]);
+            if (e == BGC_OK && bgc_get_u64(&t, &q) == BGC_OK)
+                v = v + q < v ? UINT64_MAX : v + q;
+            else
+                v = UINT64_MAX; /* floor(n / p) alone is beyond any exponent */
+        }
+        if (v < f->e[i])
+            *yes = 0;
+    }
+    bgc_clear(&t);
+    return e;
+}
+
+/* {rp,mn} = k! mod m (k < 2^64). */
+static bgc_err fact_mod_steps(bgc_int *r, uint64_t k, const bgc_int *m)
+{
+    long mn = BGC_ABS(m->size);
+    bgc_int t;
+    bgc_init(&t);
+    bgc_err e = bgc_room(&t, mn);
+    if (e == BGC_OK)
+        e = bgc_from_status(bgcn_fac_mod(t.d, k, m->d, mn));
+    if (e == BGC_OK) {
+        bgc_norm(&t, mn, 0);
+        bgc_swap(r, &t);
+    }
+    bgc_clear(&t);
+    return e;
+}
+
+/* The shortcuts above for a huge n (n < |m|): *done = 1 with r set when
+ * one applied. */
+static bgc_err fact_mod_shortcut(bgc_int *r, const bgc_int *n, const bgc_int *m, int *done)
+{
+    bgc_int am, d;
+    bgc_factors f;
+    int prime = 0, yes = 0;
+    uint64_t dk;
+    bgc_init(&am);
+    bgc_init(&d);
+    bgc_factors_init(&f);
+    *done = 0;
+    bgc_err e = bgc_abs(&am, m);
+    if (e == BGC_OK)
+        e = bgc_isprime(&prime, &am, 0);
+    if (e == BGC_OK && !prime && bgc_bitlen_u(&am) <= FACT_MOD_FACTOR_BITS) {
+        e = bgc_factorize(&f, &am);
+        if (e == BGC_OK)
+            e = divides_fact(&yes, n, &f);
+        if (e == BGC_OK && yes) {
+            e = bgc_set_si(r, 0);
+            *done = 1;
+        }
+    }
+    if (e == BGC_OK && prime) {
+        e = bgc_sub(&d, &am, n); /* d = m - 1 - n >= 0 */
+        if (e == BGC_OK)
+            e = bgc_add_si(&d, &d, -1);
+        if (e == BGC_OK && bgc_cmp(&d, n) < 0 && bgc_get_u64(&d, &dk) == BGC_OK &&
+            dk < FACT_MOD_MAX_STEPS) {
+            e = fact_mod_steps(&d, dk, &am);
+            if (e == BGC_OK)
+                e = bgc_invmod(&d, &d, &am); /* d! is prime to m */
+            if (e == BGC_OK && dk % 2 == 0 && !bgc_is_zero(&d))
+                e = bgc_sub(&d, &am, &d); /* (-1)^(dk+1) */
+            if (e == BGC_OK) {
+                bgc_swap(r, &d);
+                *done = 1;
+            }
+        }
+    }
+    bgc_factors_clear(&f);
+    bgc_clear(&am);
+    bgc_clear(&d);
+    return e;
+}
+
 static bgc_err fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
 {
     if (m->size == 0)
@@ -238,19 +341,15 @@ static bgc_err fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)
         return bgc_set_si(r, 0);
     uint64_t k;
     BGC_TRY(bgc_get_count(n, &k));
-    if (k == UINT64_MAX)
-        return BGC_EDOMAIN; /* n >= 2^64: far too many steps */
-    bgc_int t;
-    bgc_init(&t);
-    bgc_err e = bgc_room(&t, mn);
-    if (e == BGC_OK)
-        e = bgc_from_status(bgcn_fac_mod(t.d, k, m->d, mn));
-    if (e == BGC_OK) {
-        bgc_norm(&t, mn, 0);
-        bgc_swap(r, &t);
+    if (k >= FACT_MOD_SHORTCUT) {
+        int done;
+        BGC_TRY(fact_mod_shortcut(r, n, m, &done));
+        if (done)
+            return BGC_OK;
+        if (k >= FACT_MOD_MAX_STEPS)
+            return BGC_EDOMAIN; /* no shortcut, far too many steps */
     }
-    bgc_clear(&t);
-    return e;
+    return fact_mod_steps(r, k, m);
 }
 
 bgc_err bgc_fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m)

@@ -210,6 +210,11 @@ bgc_err bgc_lucas(bgc_int *r, const bgc_int *n);
 /* Modular forms for the `mod` context: results in [0, |m|), never
  * building the full number; m == 0: BGC_EMODZERO. */
 bgc_err bgc_fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
+/* bgc_fact_mod's BGC_EDOMAIN: n is too large to step through and no
+ * shortcut applies (src/num/num-comb.c). */
+#define BGC_FACT_MOD_LIMIT_MSG                                                      \
+    "n! mod m is refused for n >= 2^40 unless m divides n! (found by factoring " \
+    "an m of up to 128 bits) or m is a prime with m - n < 2^40"
 bgc_err bgc_fib_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 bgc_err bgc_lucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 

@@ -55,3 +55,31 @@ kernel path: .*
 verification: GMP .*
 --- stderr-re
 bigcalc: ignoring BIGCALC_CPU: unknown or unsupported kernel path 'bogus' \(this machine supports: [a-z0-9_, ]+\)
+
+=== fact(n) mod m for a huge n: 0 when m divides n! (defect 13)
+args: -e 'fact(2^64) mod (2^64+1)' -e '(2^64)! mod (2^64+1)' -e 'fact(2^64) mod 2^100'
+--- stdout
+0
+0
+0
+
+=== fact(n) mod p for a huge n just below a prime p: Wilson's theorem
+args: -e 'p = nextprime(2^40); fact(p - 10) mod p' -e 'fact(2^127-4) mod (2^127-1)'
+--- stdout
+498031378826
+85070591730234615865843651857942052863
+
+=== fact(n) mod m that would take hours is refused, not left running (defect 13)
+args: -e 'fact(2^63) mod (2^127-1)' -e '(2^63)! mod (2^127-1)' -e 1
+status: 1
+--- stdout
+1
+--- stderr
+bigcalc: <arg 1>:1:1: fact(): n! mod m is refused for n >= 2^40 unless m divides n! (found by factoring an m of up to 128 bits) or m is a prime with m - n < 2^40
+bigcalc: <arg 2>:1:7: n! mod m is refused for n >= 2^40 unless m divides n! (found by factoring an m of up to 128 bits) or m is a prime with m - n < 2^40
+
+=== 0 times a huge power of ten is 0 (defect 13)
+args: -e '0e99999999999999999999' -e '0e99999999999999999999 + 1'
+--- stdout
+0
+1
