@@ -403,10 +403,15 @@ Test(refmpn, radix_small)
 Test(radix, preinv_division_low_thresholds, .timeout = 120)
 {
     long s1 = bgcn_mu_div_threshold, s2 = bgcn_inv_newton_threshold;
+    long s3 = bgcn_mulmod_bnm1_ntt_threshold;
     bgcn_limb_t *a = malloc(sizeof *a * 320);
-    static const long mu[] = {2, 3, 8};
+    static const long mu[] = {2, 3, 8, 3};
     for (size_t t = 0; t < sizeof mu / sizeof mu[0]; t++) {
         bgcn_radix_cache_clear();
+        /* the last round: the block remainders and the Newton residues
+         * through the wrap-around products (on the paths that have
+         * them), the top level's single division through bgcn_tdiv_qr */
+        bgcn_mulmod_bnm1_ntt_threshold = t == 3 ? 8 : s3;
         bgcn_mu_div_threshold = mu[t];
         bgcn_inv_newton_threshold = 4 + (long)t;
         bgcn_get_str_dc_threshold = 2;
@@ -430,6 +435,7 @@ Test(radix, preinv_division_low_thresholds, .timeout = 120)
     }
     bgcn_mu_div_threshold = s1;
     bgcn_inv_newton_threshold = s2;
+    bgcn_mulmod_bnm1_ntt_threshold = s3;
     restore_thresholds();
     bgcn_radix_cache_clear();
     free(a);
