@@ -734,6 +734,18 @@ bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
  * bit positions into n + 4 limbs (the last reaches 64 n + nb + k + 2 <=
  * 64 n + 130 bits), and the limbs above n are folded back in. */
 
+/* The fewest primes whose CRT bound holds nb-bit coefficients at length
+ * 2^k (more primes at one length only cost more); 0 if none does. */
+static int fewest_primes(long nb, int k)
+{
+    for (int np = 2; np <= NP_MAX; np++) {
+        long nbmax = (cap_bits[np] - k) / 2;
+        if (nb <= (nbmax > 96 ? 96 : nbmax))
+            return np;
+    }
+    return 0;
+}
+
 /* The cheapest plan with 2^k nb = 64 n exactly (k >= 6: vector kernels
  * and whole limbs); 0 if none. */
 static int choose_cyclic(long n, long an, long bn, plan_t *best)
@@ -746,21 +758,14 @@ static int choose_cyclic(long n, long an, long bn, plan_t *best)
         if ((64 * n) % L)
             continue;
         long nb = 64 * n / L;
-        for (int np = 2; np <= NP_MAX; np++) {
-            long nbmax = (cap_bits[np] - k) / 2;
-            if (nbmax > 96)
-                nbmax = 96;
-            if (nb > nbmax)
-                continue;
-            if (!cost || (double)np * L < cost) {
-                cost = (double)np * L;
-                best->k = k;
-                best->np = np;
-                best->nb = (int)nb;
-                best->na = (an * 64 + nb - 1) / nb;
-                best->nbc = (bn * 64 + nb - 1) / nb;
-            }
-            break; /* more primes at this length only cost more */
+        int np = fewest_primes(nb, k);
+        if (np && (!cost || (double)np * L < cost)) {
+            cost = (double)np * L;
+            best->k = k;
+            best->np = np;
+            best->nb = (int)nb;
+            best->na = (an * 64 + nb - 1) / nb;
+            best->nbc = (bn * 64 + nb - 1) / nb;
         }
     }
     return cost != 0;
@@ -788,18 +793,11 @@ long bgcn_nttfp_bnm1_size(long n)
         long nb = (n + u - 1) / u;
         if (nb < 1)
             nb = 1;
-        for (int np = 2; np <= NP_MAX; np++) {
-            long nbmax = (cap_bits[np] - k) / 2;
-            if (nbmax > 96)
-                nbmax = 96;
-            if (nb > nbmax)
-                continue;
-            double c = (double)np * L;
-            if (!cost || c < cost || (c == cost && nb * u < best)) {
-                cost = c;
-                best = nb * u;
-            }
-            break;
+        int np = fewest_primes(nb, k);
+        double c = (double)np * L;
+        if (np && (!cost || c < cost || (c == cost && nb * u < best))) {
+            cost = c;
+            best = nb * u;
         }
         if (cost && (double)2 * L > cost)
             break;
