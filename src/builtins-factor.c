@@ -13,9 +13,8 @@
 #include "builtins.h"
 #include "factor.h"
 #include "num-impl.h"
+#include "nt-factors.h"
 #include "verify.h"
-
-void (*bgc_factor_phase_hook)(const char *phase);
 
 static void phase(void *arg, const char *msg)
 {
@@ -76,7 +75,7 @@ bgc_err bgc_bi_factor(bgc_val *r, bgc_int *args, int nargs)
     bgcn_factor_opts o = {0};
     o.bound = bound;
     o.progress = phase;
-    o.seed = 0x6a09e667f3bcc908ULL;
+    o.seed = BGC_FACTOR_SEED;
     err = bgc_from_status(bgcn_factor(&fs, n->d, nn, &o));
     if (err == BGC_OK && !fs.verified)
         err = BGC_EDOMAIN; /* never: the driver's own check failed */

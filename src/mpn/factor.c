@@ -9,7 +9,9 @@
  *      is recorded; a one-limb cofactor goes to bgcn_factor_u64; a
  *      perfect power x^k becomes x with multiplicity times k; anything
  *      else is split by the first method that finds a factor:
- *      256 steps of Fermat's method (close factors), rho (two limbs: in registers), p-1, then ECM levels of rising B1
+ *      256 steps of Fermat's method (close factors), rho (two limbs: in
+ *      registers), p-1, then ECM levels of rising B1 (above 40 digits
+ *      and outside the sieve's range the first ECM level before p-1)
  *      (the usual table of B1 and curve counts for factors of 15, 20,
  *      25, ... digits, with more curves than GMP-ECM's because stage 2
  *      here reaches only 100 B1); when the cofactor is in the quadratic
@@ -250,15 +252,15 @@ static const struct {
               {110000000, 40000, 55}, {260000000, 80000, 60}};
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
-/* ECM level after level until a factor is found; with stop_digits > 0
- * only the levels for factors up to 0.3 stop_digits (for a cofactor the
+/* ECM levels first, first + 1, ... up to last (-1: no end) until a factor
+ * is found; with stop_digits > 0 only the levels for factors up to 0.3 stop_digits (for a cofactor the
  * quadratic sieve can take, ECM then costs a fraction of the sieve: 78
  * digits gets levels 15 and 20, 100 digits up to 30). */
 static bgcn_status ecm_levels(drv *d, bgcn_limb_t *fp, long *fn,
                               const bgcn_limb_t *np, long nn,
-                              long stop_digits)
+                              long stop_digits, int first, int last)
 {
-    for (int lv = 0;; lv++) {
+    for (int lv = first; last < 0 || lv <= last; lv++) {
         int L = lv < NLEVELS ? lv : NLEVELS - 1;
         if (stop_digits && levels[L].digits * 10 > stop_digits * 3)
             return BGCN_OK;
@@ -271,6 +273,7 @@ static bgcn_status ecm_levels(drv *d, bgcn_limb_t *fp, long *fn,
         if (*fn)
             return BGCN_OK;
     }
+    return BGCN_OK;
 }
 
 /* One factor of the odd composite non-power {np,nn} (not one limb when
@@ -309,6 +312,18 @@ static bgcn_status find_factor(drv *d, bgcn_limb_t *fp, long *fn,
     int siqs = (M & BGCN_FM_SIQS) && nn >= 2 &&
                dig >= bgcn_factor_siqs_min_digits &&
                dig <= bgcn_factor_siqs_max_digits;
+    /* Above the sieve's range a product costs so much that p-1's long
+     * stage 2 (millions of products) is worth it only once the first
+     * ECM level (25 short curves, factors of about 15 digits) failed:
+     * (10^999+7) * 1000000007 took 12 s of p-1 before ECM found the
+     * 10-digit factor in a fraction of a second. */
+    int ecm_first = (M & BGCN_FM_ECM) && (M & BGCN_FM_PM1) && !siqs &&
+                    dig > 40;
+    if (ecm_first) {
+        BGCN_TRY(ecm_levels(d, fp, fn, np, nn, 0, 0, 0));
+        if (*fn)
+            return BGCN_OK;
+    }
     if (M & BGCN_FM_PM1) {
         uint64_t B1 = dig < 30 ? 10000 : dig < 50 ? 50000 : 200000;
         if (siqs) /* the sieve is cheaper than a long p-1 here */
@@ -322,7 +337,8 @@ static bgcn_status find_factor(drv *d, bgcn_limb_t *fp, long *fn,
             return BGCN_OK;
     }
     if (M & BGCN_FM_ECM) {
-        BGCN_TRY(ecm_levels(d, fp, fn, np, nn, siqs ? dig : 0));
+        BGCN_TRY(ecm_levels(d, fp, fn, np, nn, siqs ? dig : 0,
+                            ecm_first ? 1 : 0, -1));
         if (*fn)
             return BGCN_OK;
     }
@@ -335,7 +351,7 @@ static bgcn_status find_factor(drv *d, bgcn_limb_t *fp, long *fn,
         BGCN_TRY(bgcn_siqs(fp, fn, np, nn, &so));
         /* the sieve failing is rare; ECM goes on without a limit */
         if (!*fn && (M & BGCN_FM_ECM))
-            BGCN_TRY(ecm_levels(d, fp, fn, np, nn, 0));
+            BGCN_TRY(ecm_levels(d, fp, fn, np, nn, 0, 0, -1));
     }
     return BGCN_OK;
 }

@@ -5,12 +5,9 @@
  *
  * A bgc_factors is an array of (prime, exponent) pairs in increasing
  * order of the primes, each prime at most once.  bgc_factorize fills it
- * for |n|.  Until the factoring engine's driver (src/mpn/factor*.c) is
- * wired in, bgc_factorize is a small fallback: trial division, then
- * Pollard-Brent rho (one-limb Montgomery-free arithmetic below 2^64,
- * bgc_int arithmetic above), every reported factor checked by BPSW.  The
- * driver replaces the body of bgc_factorize in nt-factors.c; the type and
- * the calls stay.
+ * for |n| with the factoring engine's driver (bgcn_factor, src/mpn/
+ * factor.h), as factor() does: every prime passed BPSW and the product
+ * was checked.
  */
 #ifndef BGC_NT_FACTORS_H
 #define BGC_NT_FACTORS_H
@@ -34,6 +31,13 @@ bgc_err bgc_factors_add_u64(bgc_factors *f, uint64_t p, uint64_t e);
  * Polls the interrupt flag (BGC_EINTR); f is then unspecified but can
  * still be cleared. */
 bgc_err bgc_factorize(bgc_factors *f, const bgc_int *n);
+/* The driver's curve and polynomial choices come from this seed, the
+ * same for factor() and bgc_factorize: results and times repeat. */
+#define BGC_FACTOR_SEED 0x6a09e667f3bcc908ULL
+/* When set, bgc_factorize and factor() pass the driver's phases to it
+ * ("ECM curve 40/300 B1=11000"; the REPL shows them beside its
+ * elapsed-time line). */
+extern void (*bgc_factor_phase_hook)(const char *phase);
 /* r = the product of p^e over f (1 for an empty f). */
 bgc_err bgc_factors_value(bgc_int *r, const bgc_factors *f);
 

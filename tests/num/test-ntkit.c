@@ -136,6 +136,127 @@ Test(ntkit, factorize)
     bgc_clear(&p);
 }
 
+/* The factorisation comes from the engine's driver (rho, p-1, ECM, the
+ * quadratic sieve): numbers whose prime factors are far beyond rho's
+ * reach -- products of up to three random primes of 40-72 bits times a
+ * smooth part -- through eulerphi, sigma, numdiv, divisors' count,
+ * moebius, znorder and sqrtmod, each checked against GMP from the primes
+ * the test chose. */
+Test(ntkit, large_prime_factors)
+{
+    t_seed();
+    bgc_int n, r, k, a, big;
+    bgc_init(&n);
+    bgc_init(&r);
+    bgc_init(&k);
+    bgc_init(&a);
+    bgc_init(&big);
+    mpz_t zn, zp, phi, sig, sig2, t, u, w;
+    mpz_inits(zn, zp, phi, sig, sig2, t, u, w, NULL);
+    for (int i = 0; i < 12; i++) {
+        mpz_set_ui(zn, 1);
+        mpz_set_ui(phi, 1);
+        mpz_set_ui(sig, 1);
+        mpz_set_ui(sig2, 1);
+        long nd = 1;
+        int np = 1 + (int)t_rand_below(i < 8 ? 2 : 3);
+        unsigned long small = 1 + t_rand_below(5000);
+        /* the smooth part: exact small factor, folded into the
+         * references by the same multiplicative formulas */
+        mpz_set_ui(t, small);
+        for (unsigned long q = 2; q <= small; q++) {
+            if (small % q)
+                continue;
+            int e = 0;
+            while (small % q == 0) {
+                small /= q;
+                e++;
+            }
+            mpz_ui_pow_ui(u, q, (unsigned long)e);
+            mpz_mul(zn, zn, u);
+            mpz_divexact_ui(w, u, q);
+            mpz_mul_ui(w, w, q - 1);
+            mpz_mul(phi, phi, w);
+            mpz_ui_pow_ui(w, q, (unsigned long)e + 1);
+            mpz_sub_ui(w, w, 1);
+            mpz_divexact_ui(w, w, q - 1);
+            mpz_mul(sig, sig, w);
+            mpz_ui_pow_ui(w, q * q, (unsigned long)e + 1);
+            mpz_sub_ui(w, w, 1);
+            mpz_divexact_ui(w, w, q * q - 1);
+            mpz_mul(sig2, sig2, w);
+            nd *= e + 1;
+        }
+        for (int j = 0; j < np; j++) {
+            /* at most about 45 digits in all: the sieve stays cheap */
+            int bits = 40 + (int)t_rand_below(np == 3 ? 10 : 33);
+            mpz_set_ui(zp, t_rand() >> (64 - bits));
+            mpz_setbit(zp, (mp_bitcnt_t)bits - 1);
+            mpz_nextprime(zp, zp);
+            int e = np == 1 && t_rand_below(2) == 0 ? 2 : 1;
+            mpz_pow_ui(u, zp, (unsigned long)e);
+            if (mpz_divisible_p(zn, zp)) /* the same prime twice: skip */
+                continue;
+            mpz_mul(zn, zn, u);
+            mpz_divexact(w, u, zp);
+            mpz_sub_ui(t, zp, 1);
+            mpz_mul(w, w, t);
+            mpz_mul(phi, phi, w);
+            mpz_pow_ui(w, zp, (unsigned long)e + 1);
+            mpz_sub_ui(w, w, 1);
+            mpz_divexact(w, w, t);
+            mpz_mul(sig, sig, w);
+            mpz_mul(t, zp, zp);
+            mpz_pow_ui(w, t, (unsigned long)e + 1);
+            mpz_sub_ui(w, w, 1);
+            mpz_sub_ui(t, t, 1);
+            mpz_divexact(w, w, t);
+            mpz_mul(sig2, sig2, w);
+            nd *= e + 1;
+        }
+        nt_from_mpz(&n, zn);
+        cr_assert_eq(bgc_eulerphi(&r, &n), BGC_OK);
+        cr_assert(nt_eq("eulerphi", &r, phi), "eulerphi(%s)",
+                  mpz_get_str(NULL, 10, zn));
+        cr_assert_eq(bgc_sigma(&r, &n, NULL), BGC_OK);
+        cr_assert(nt_eq("sigma", &r, sig));
+        set(&k, 2);
+        cr_assert_eq(bgc_sigma(&r, &n, &k), BGC_OK);
+        cr_assert(nt_eq("sigma2", &r, sig2));
+        cr_assert_eq(bgc_numdiv(&r, &n), BGC_OK);
+        cr_assert_eq(get(&r), nd);
+        /* znorder(a, n) for a prime to n: a^ord = 1, and ord divides
+         * the group's exponent, which divides phi */
+        set(&a, 2 + (long)t_rand_below(1000));
+        mpz_set_si(t, get(&a));
+        mpz_gcd(u, t, zn);
+        if (mpz_cmp_ui(u, 1) == 0 && mpz_cmp_ui(zn, 1) > 0) {
+            cr_assert_eq(bgc_znorder(&r, &a, &n), BGC_OK);
+            nt_to_mpz(w, &r);
+            mpz_powm(u, t, w, zn);
+            cr_assert(mpz_cmp_ui(u, 1) == 0 || mpz_cmp_ui(zn, 1) == 0,
+                      "a^znorder(a, n) != 1");
+            cr_assert(mpz_divisible_p(phi, w), "znorder does not divide phi");
+        }
+        /* sqrtmod(b^2 mod n, n): some root r with r^2 = b^2 */
+        mpz_set_ui(t, t_rand());
+        mpz_mul(t, t, t);
+        mpz_mod(t, t, zn);
+        nt_from_mpz(&big, t);
+        cr_assert_eq(bgc_sqrtmod(&r, &big, &n), BGC_OK);
+        nt_to_mpz(w, &r);
+        mpz_mul(w, w, w);
+        mpz_mod(w, w, zn);
+        cr_assert(mpz_cmp(w, t) == 0, "sqrtmod(b^2, n)^2 != b^2 mod n");
+    }
+    mpz_clears(zn, zp, phi, sig, sig2, t, u, w, NULL);
+    bgc_clear(&n);
+    bgc_clear(&r);
+    bgc_clear(&k);
+    bgc_clear(&a);
+    bgc_clear(&big);
+}
+
 /* ---- arithmetic functions ------------------------------------------------ */
 
 Test(ntkit, arith_brute)
