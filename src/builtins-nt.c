@@ -1,9 +1,12 @@
 /* builtins-nt.c -- the builtins of the number theorist's toolkit
  * (src/num/ntkit.h): arithmetic functions, symbols, CRT, modular square
  * roots, orders and logarithms, primes.  Thin wrappers, as builtins.c;
- * the list results are built with value.h's list API. */
+ * the list results are built with value.h's list API.  Under --verify
+ * sqrtmod, sqrtmods, znlog, chinese, eulerphi and sigma hand their
+ * results to src/verify's identity checks (verify.h). */
 #include "builtins.h"
 #include "ntkit.h"
+#include "verify.h"
 
 #include <stdlib.h>
 
@@ -38,7 +41,6 @@ static bgc_err list_of(bgc_val *r, const bgc_intvec *v)
     }
 
 UNARY(numdiv, bgc_numdiv)
-UNARY(eulerphi, bgc_eulerphi)
 UNARY(moebius, bgc_moebius)
 UNARY(omega, bgc_omega)
 UNARY(bigomega, bgc_bigomega)
@@ -52,12 +54,59 @@ UNARY(nthprime, bgc_nthprime)
 BINARY(valuation, bgc_valuation)
 BINARY(kronecker, bgc_kronecker)
 BINARY(legendre, bgc_legendre)
-BINARY(sqrtmod, bgc_sqrtmod)
 BINARY(znorder, bgc_znorder)
+
+/* eulerphi(n), sigma(n[, k]): under --verify the factorisation is made
+ * here, so that the check sees the one the result was read off. */
+static bgc_err arith_verified(bgc_int *r, const bgc_int *n, const bgc_int *k,
+                              int which)
+{
+    bgc_factors f;
+    bgc_int t; /* r is &args[0]: n must survive until the check */
+    bgc_factors_init(&f);
+    bgc_init(&t);
+    bgc_err e = bgc_factorize(&f, n);
+    if (e == BGC_OK)
+        e = which == 's' ? bgc_sigma_f(&t, &f, k) : bgc_eulerphi_f(&t, &f);
+    if (e == BGC_OK) {
+        bgc_verify_arith(which, &t, n, k, &f);
+        bgc_swap(r, &t);
+    }
+    bgc_factors_clear(&f);
+    bgc_clear(&t);
+    return e;
+}
+
+bgc_err bgc_bi_eulerphi(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    if (bgc_verify_enabled() && !bgc_is_zero(&args[0]))
+        return arith_verified(r, &args[0], NULL, 'p');
+    return bgc_eulerphi(r, &args[0]);
+}
 
 bgc_err bgc_bi_sigma(bgc_int *r, bgc_int *args, int n)
 {
-    return bgc_sigma(r, &args[0], n > 1 ? &args[1] : NULL);
+    const bgc_int *k = n > 1 ? &args[1] : NULL;
+    if (bgc_verify_enabled() && !bgc_is_zero(&args[0]) &&
+        (k == NULL || bgc_sgn(k) > 0))
+        return arith_verified(r, &args[0], k, 's');
+    return bgc_sigma(r, &args[0], k);
+}
+
+bgc_err bgc_bi_sqrtmod(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    if (!bgc_verify_enabled())
+        return bgc_sqrtmod(r, &args[0], &args[1]);
+    bgc_int t; /* r is &args[0]: a must survive until the check */
+    bgc_init(&t);
+    bgc_err e = bgc_sqrtmod(&t, &args[0], &args[1]);
+    bgc_verify_sqrtmod(e, &t, &args[0], &args[1]);
+    if (e == BGC_OK)
+        bgc_swap(r, &t);
+    bgc_clear(&t);
+    return e;
 }
 
 bgc_err bgc_bi_ispower(bgc_int *r, bgc_int *args, int n)
@@ -85,6 +134,8 @@ bgc_err bgc_bi_sqrtmods(bgc_val *r, bgc_int *args, int n)
     bgc_err e = bgc_sqrtmods(&v, &args[0], &args[1]);
     if (e == BGC_ETOOBIG)
         e = BGC_EDOMAIN;
+    if (e == BGC_OK && bgc_verify_enabled())
+        bgc_verify_sqrtmods(v.v, v.n, &args[0], &args[1]);
     if (e == BGC_OK)
         e = list_of(r, &v);
     bgc_intvec_clear(&v);
@@ -128,6 +179,8 @@ bgc_err bgc_bi_znlog(bgc_val *r, bgc_int *args, int n)
     bgc_init(&e0);
     int found = 0;
     bgc_err e = bgc_znlog(&e0, &found, &args[0], &args[1], &args[2]);
+    if (e == BGC_OK && bgc_verify_enabled())
+        bgc_verify_znlog(&e0, found, &args[0], &args[1], &args[2]);
     if (e == BGC_OK) {
         if (found) {
             e = bgc_val_take_int(r, &e0);
@@ -171,8 +224,11 @@ bgc_err bgc_bi_chinese(bgc_val *r, bgc_val *args, int n)
     }
     bgc_int x;
     bgc_init(&x);
-    if (e == BGC_OK)
+    if (e == BGC_OK) {
         e = bgc_chinese(&x, NULL, rs, ms, cnt);
+        if (bgc_verify_enabled())
+            bgc_verify_chinese(e, &x, rs, ms, cnt);
+    }
     if (e == BGC_EDOMAIN)
         e = BGC_EDOMAIN; /* no common solution: the same message */
     if (e == BGC_OK)

@@ -92,30 +92,23 @@ bgc_err bgc_numdiv(bgc_int *r, const bgc_int *n)
     return e;
 }
 
-bgc_err bgc_sigma(bgc_int *r, const bgc_int *n, const bgc_int *k)
+bgc_err bgc_sigma_f(bgc_int *r, const bgc_factors *f, const bgc_int *k)
 {
-    if (k != NULL && bgc_sgn(k) < 0)
-        return BGC_ENEGARG;
-    if (k != NULL && bgc_is_zero(k))
-        return bgc_numdiv(r, n);
-    bgc_factors f;
     bgc_int t, q, s;
     bgc_init(&t);
     bgc_init(&q);
     bgc_init(&s);
-    bgc_err e = factors_of(&f, n);
-    if (e != BGC_OK)
-        goto out;
+    bgc_err e = BGC_OK;
     T(bgc_set_si(&t, 1));
-    for (long i = 0; i < f.n; i++) {
+    for (long i = 0; i < f->n; i++) {
         /* 1 + q + ... + q^e with q = p^k, by Horner (e is small for any
          * number that can be factored) */
         if (k != NULL)
-            T(bgc_pow(&q, &f.p[i], k));
+            T(bgc_pow(&q, &f->p[i], k));
         else
-            T(bgc_set(&q, &f.p[i]));
+            T(bgc_set(&q, &f->p[i]));
         T(bgc_set_si(&s, 1));
-        for (uint64_t j = 0; j < f.e[i]; j++) {
+        for (uint64_t j = 0; j < f->e[i]; j++) {
             T(bgc_mul(&s, &s, &q));
             T(bgc_add_si(&s, &s, 1));
         }
@@ -123,34 +116,53 @@ bgc_err bgc_sigma(bgc_int *r, const bgc_int *n, const bgc_int *k)
     }
     bgc_swap(r, &t);
 out:
-    bgc_factors_clear(&f);
     bgc_clear(&t);
     bgc_clear(&q);
     bgc_clear(&s);
     return e;
 }
 
-bgc_err bgc_eulerphi(bgc_int *r, const bgc_int *n)
+bgc_err bgc_sigma(bgc_int *r, const bgc_int *n, const bgc_int *k)
 {
+    if (k != NULL && bgc_sgn(k) < 0)
+        return BGC_ENEGARG;
+    if (k != NULL && bgc_is_zero(k))
+        return bgc_numdiv(r, n);
     bgc_factors f;
+    bgc_err e = factors_of(&f, n);
+    if (e == BGC_OK)
+        e = bgc_sigma_f(r, &f, k);
+    bgc_factors_clear(&f);
+    return e;
+}
+
+bgc_err bgc_eulerphi_f(bgc_int *r, const bgc_factors *f)
+{
     bgc_int t, u;
     bgc_init(&t);
     bgc_init(&u);
-    bgc_err e = factors_of(&f, n);
-    if (e != BGC_OK)
-        goto out;
+    bgc_err e = BGC_OK;
     T(bgc_set_si(&t, 1));
-    for (long i = 0; i < f.n; i++) {
-        T(bgc_pow_ui(&u, &f.p[i], (unsigned long)(f.e[i] - 1)));
+    for (long i = 0; i < f->n; i++) {
+        T(bgc_pow_ui(&u, &f->p[i], (unsigned long)(f->e[i] - 1)));
         T(bgc_mul(&t, &t, &u));
-        T(bgc_add_si(&u, &f.p[i], -1));
+        T(bgc_add_si(&u, &f->p[i], -1));
         T(bgc_mul(&t, &t, &u));
     }
     bgc_swap(r, &t);
 out:
-    bgc_factors_clear(&f);
     bgc_clear(&t);
     bgc_clear(&u);
+    return e;
+}
+
+bgc_err bgc_eulerphi(bgc_int *r, const bgc_int *n)
+{
+    bgc_factors f;
+    bgc_err e = factors_of(&f, n);
+    if (e == BGC_OK)
+        e = bgc_eulerphi_f(r, &f);
+    bgc_factors_clear(&f);
     return e;
 }
 

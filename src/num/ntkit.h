@@ -41,6 +41,10 @@ bgc_err bgc_numdiv(bgc_int *r, const bgc_int *n);
 /* Sum of d^k over the divisors d of |n|; k >= 0 (BGC_ENEGARG). */
 bgc_err bgc_sigma(bgc_int *r, const bgc_int *n, const bgc_int *k);
 bgc_err bgc_eulerphi(bgc_int *r, const bgc_int *n);
+/* The same two read off a factorisation already made (bgc_factorize;
+ * --verify checks that factorisation and recomputes from it). */
+bgc_err bgc_sigma_f(bgc_int *r, const bgc_factors *f, const bgc_int *k);
+bgc_err bgc_eulerphi_f(bgc_int *r, const bgc_factors *f);
 bgc_err bgc_moebius(bgc_int *r, const bgc_int *n);
 bgc_err bgc_omega(bgc_int *r, const bgc_int *n);    /* distinct primes */
 bgc_err bgc_bigomega(bgc_int *r, const bgc_int *n); /* with multiplicity */

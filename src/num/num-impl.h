@@ -117,6 +117,8 @@ typedef enum bgc_vop {
     BGC_V_FIB, BGC_V_LUCAS, BGC_V_FACTMOD, BGC_V_FIBMOD, BGC_V_LUCASMOD,
     BGC_V_SETSTR, BGC_V_GETSTR,
     BGC_V_FACTOR, /* factor (builtins-factor.c, bgc_verify_factor) */
+    /* the toolkit's identities (builtins-nt.c, bgc_verify_sqrtmod ...) */
+    BGC_V_SQRTMOD, BGC_V_ZNLOG, BGC_V_CHINESE, BGC_V_EULERPHI, BGC_V_SIGMA,
     BGC_V_NOPS
 } bgc_vop;
 

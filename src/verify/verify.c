@@ -22,6 +22,7 @@
  * result corrupted (one low bit flipped, or a digit changed) right before
  * the comparison, exactly as a faulty kernel would have done. */
 #include "factor.h"
+#include "nt-factors.h"
 #include "num-impl.h"
 #include "verify.h"
 
@@ -50,6 +51,9 @@ const char *const bgc_verify_ops[BGC_V_NOPS + 1] = {
     [BGC_V_FACTMOD] = "factmod", [BGC_V_FIBMOD] = "fibmod",
     [BGC_V_LUCASMOD] = "lucasmod", [BGC_V_SETSTR] = "set_str",
     [BGC_V_GETSTR] = "get_str",  [BGC_V_FACTOR] = "factor",
+    [BGC_V_SQRTMOD] = "sqrtmod", [BGC_V_ZNLOG] = "znlog",
+    [BGC_V_CHINESE] = "chinese", [BGC_V_EULERPHI] = "eulerphi",
+    [BGC_V_SIGMA] = "sigma",
     [BGC_V_NOPS] = NULL,
 };
 
@@ -547,6 +551,11 @@ static int expected(void)
         return expected_setstr();
     case BGC_V_GETSTR:
     case BGC_V_FACTOR: /* bgc_verify_factor checks it */
+    case BGC_V_SQRTMOD: /* these by identities, bgc_verify_sqrtmod ... */
+    case BGC_V_ZNLOG:
+    case BGC_V_CHINESE:
+    case BGC_V_EULERPHI:
+    case BGC_V_SIGMA:
     case BGC_V_NOPS:
         return 0;
     }
@@ -808,6 +817,242 @@ void bgc_verify_factor(const bgcn_limb_t *np, long nn, bgcn_factors *fs)
     if (mpz_cmp(prod, f) != 0)
         record("the product of the factors is not n");
     mpz_clears(prod, f, NULL);
+}
+
+/* ---- the number theorist's toolkit: identities ------------------------------
+ *
+ * These results cannot be recomputed by GMP directly (it has no znlog, no
+ * sqrtmod for composite moduli, no eulerphi), so each is checked by an
+ * identity that an independent computation confirms: r^2 = a (mod m),
+ * g^x = h (mod m), the CRT solution against every congruence, phi and
+ * sigma recomputed by GMP from a factorisation that GMP checked first.
+ * Claims of "no solution" are checked where GMP can decide them (a
+ * non-residue modulo an odd prime, two congruences in conflict). */
+
+static void nt_begin(bgc_vop op, const bgc_int *a, const bgc_int *b,
+                     const bgc_int *c)
+{
+    setup();
+    checked++;
+    vop = op;
+    sa = a ? BGC_ABS(a->size) : -1;
+    sb = b ? BGC_ABS(b->size) : -1;
+    sc = c ? BGC_ABS(c->size) : -1;
+}
+
+/* the armed fault for this kind flips the low bit of r */
+static void nt_fault(bgc_int *r)
+{
+    if (r && fault_now())
+        corrupt(r);
+}
+
+static void zview(mpz_t z, const bgc_int *x)
+{
+    mpz_roinit_n(z, limbs(x), x->size);
+}
+
+void bgc_verify_sqrtmod(int e, bgc_int *r, const bgc_int *a, const bgc_int *m)
+{
+    if (e != BGC_OK && e != BGC_EDOMAIN)
+        return;
+    nt_begin(BGC_V_SQRTMOD, a, m, NULL);
+    mpz_t za, zm, zr, t;
+    zview(za, a);
+    zview(zm, m);
+    mpz_init(t);
+    mpz_init(zr);
+    mpz_abs(zr, zm);
+    if (e == BGC_EDOMAIN) {
+        /* "no root": GMP agrees for an odd prime modulus */
+        if (mpz_odd_p(zr) && mpz_cmp_ui(zr, 2) > 0 &&
+            mpz_probab_prime_p(zr, 25) && mpz_jacobi(za, zr) != -1)
+            record("engine says no square root, but a is a residue modulo "
+                   "the prime m");
+        mpz_clears(t, zr, NULL);
+        return;
+    }
+    nt_fault(r);
+    mpz_t got_r;
+    zview(got_r, r);
+    mpz_sub(t, zr, got_r);
+    if (mpz_sgn(got_r) < 0 || mpz_cmp(got_r, t) > 0)
+        record("the root is not in [0, m/2]");
+    mpz_mul(t, got_r, got_r);
+    mpz_sub(t, t, za);
+    if (!mpz_divisible_p(t, zr))
+        record("r^2 - a is not a multiple of m");
+    mpz_clears(t, zr, NULL);
+}
+
+void bgc_verify_sqrtmods(bgc_int *roots, long cnt, const bgc_int *a,
+                         const bgc_int *m)
+{
+    nt_begin(BGC_V_SQRTMOD, a, m, NULL);
+    if (cnt > 0)
+        nt_fault(&roots[0]);
+    mpz_t za, zm, zr, t, prev;
+    zview(za, a);
+    zview(zm, m);
+    mpz_inits(zr, t, prev, NULL);
+    mpz_abs(zr, zm);
+    for (long i = 0; i < cnt; i++) {
+        mpz_t x;
+        zview(x, &roots[i]);
+        if (mpz_sgn(x) < 0 || mpz_cmp(x, zr) >= 0 ||
+            (i > 0 && mpz_cmp(x, prev) <= 0)) {
+            record("root %ld is out of order or not in [0, m)", i + 1);
+            break;
+        }
+        mpz_mul(t, x, x);
+        mpz_sub(t, t, za);
+        if (!mpz_divisible_p(t, zr)) {
+            record("root %ld: r^2 - a is not a multiple of m", i + 1);
+            break;
+        }
+        mpz_set(prev, x);
+    }
+    /* an odd prime modulus has exactly 1 + (a|m) roots */
+    if (mpz_odd_p(zr) && mpz_cmp_ui(zr, 2) > 0 &&
+        mpz_probab_prime_p(zr, 25) && cnt != 1 + mpz_jacobi(za, zr))
+        record("%ld roots modulo a prime, GMP expects %d", cnt,
+               1 + mpz_jacobi(za, zr));
+    mpz_clears(zr, t, prev, NULL);
+}
+
+void bgc_verify_znlog(bgc_int *r, int found, const bgc_int *x,
+                      const bgc_int *g, const bgc_int *m)
+{
+    if (!found)
+        return;
+    nt_begin(BGC_V_ZNLOG, x, g, m);
+    nt_fault(r);
+    mpz_t zx, zg, zm, zr, t, u;
+    zview(zx, x);
+    zview(zg, g);
+    zview(zm, m);
+    zview(zr, r);
+    mpz_inits(t, u, NULL);
+    mpz_abs(u, zm);
+    if (mpz_sgn(zr) < 0) {
+        record("the logarithm is negative");
+    } else if (mpz_cmp_ui(u, 1) > 0) {
+        mpz_powm(t, zg, zr, u);
+        mpz_mod(u, zx, u);
+        if (mpz_cmp(t, u) != 0)
+            record("g^e differs from x modulo m");
+    }
+    mpz_clears(t, u, NULL);
+}
+
+void bgc_verify_chinese(int e, bgc_int *x, const bgc_int *rs,
+                        const bgc_int *ms, long cnt)
+{
+    if (e != BGC_OK && e != BGC_EDOMAIN)
+        return;
+    nt_begin(BGC_V_CHINESE, cnt ? &rs[0] : NULL, cnt ? &ms[0] : NULL,
+             NULL);
+    mpz_t l, t, u, zr, zm;
+    mpz_inits(l, t, u, NULL);
+    mpz_set_ui(l, 1);
+    for (long i = 0; i < cnt; i++) {
+        zview(zm, &ms[i]);
+        if (mpz_sgn(zm) == 0) { /* an error the engine reported anyway */
+            mpz_clears(l, t, u, NULL);
+            return;
+        }
+        mpz_lcm(l, l, zm);
+    }
+    if (e == BGC_EDOMAIN) {
+        /* "no solution": some pair must conflict modulo their gcd */
+        int conflict = 0;
+        for (long i = 0; i < cnt && !conflict; i++)
+            for (long j = i + 1; j < cnt && !conflict; j++) {
+                mpz_t ri, rj, mi, mj;
+                zview(ri, &rs[i]);
+                zview(rj, &rs[j]);
+                zview(mi, &ms[i]);
+                zview(mj, &ms[j]);
+                mpz_gcd(t, mi, mj);
+                mpz_sub(u, ri, rj);
+                conflict = !mpz_divisible_p(u, t);
+            }
+        if (!conflict)
+            record("engine says no common solution, GMP finds the "
+                   "congruences compatible");
+        mpz_clears(l, t, u, NULL);
+        return;
+    }
+    nt_fault(x);
+    mpz_t zx;
+    zview(zx, x);
+    if (mpz_sgn(zx) < 0 || mpz_cmp(zx, l) >= 0)
+        record("the solution is not in [0, lcm of the moduli)");
+    for (long i = 0; i < cnt; i++) {
+        zview(zr, &rs[i]);
+        zview(zm, &ms[i]);
+        mpz_sub(t, zx, zr);
+        if (!mpz_divisible_p(t, zm)) {
+            record("the solution fails congruence %ld", i + 1);
+            break;
+        }
+    }
+    mpz_clears(l, t, u, NULL);
+}
+
+void bgc_verify_arith(int which, bgc_int *r, const bgc_int *n,
+                      const bgc_int *k, const bgc_factors *f)
+{
+    nt_begin(which == 's' ? BGC_V_SIGMA : BGC_V_EULERPHI, n, k, NULL);
+    nt_fault(r);
+    mpz_t prod, p, pw, acc, s, q, zn;
+    mpz_inits(prod, p, pw, acc, s, q, NULL);
+    mpz_set_ui(prod, 1);
+    mpz_set_ui(acc, 1);
+    unsigned long kk = 1;
+    if (k != NULL) {
+        mpz_t zk;
+        zview(zk, k);
+        kk = mpz_get_ui(zk); /* sigma's k: small, the result had room */
+    }
+    int bad = 0;
+    for (long i = 0; i < f->n; i++) {
+        zview(p, &f->p[i]);
+        if (!mpz_probab_prime_p(p, 25)) {
+            record("factor %ld of n (of %zu digits) is not prime for GMP",
+                   i + 1, mpz_sizeinbase(p, 10));
+            bad = 1;
+        }
+        mpz_pow_ui(pw, p, f->e[i]);
+        mpz_mul(prod, prod, pw);
+        if (which == 's') {
+            /* 1 + q + ... + q^e, q = p^k, as (q^(e+1) - 1) / (q - 1) */
+            mpz_pow_ui(q, p, kk);
+            mpz_pow_ui(s, q, f->e[i] + 1);
+            mpz_sub_ui(s, s, 1);
+            mpz_sub_ui(q, q, 1);
+            mpz_divexact(s, s, q);
+            mpz_mul(acc, acc, s);
+        } else {
+            mpz_divexact(pw, pw, p);
+            mpz_mul(acc, acc, pw);
+            mpz_sub_ui(s, p, 1);
+            mpz_mul(acc, acc, s);
+        }
+    }
+    zview(zn, n);
+    if (mpz_cmpabs(prod, zn) != 0) {
+        record("the factorisation's product is not |n|");
+        bad = 1;
+    }
+    if (!bad) {
+        mpz_t zr;
+        zview(zr, r);
+        if (mpz_cmp(zr, acc) != 0)
+            record("%s differs from GMP's value from the factorisation",
+                   which == 's' ? "sigma" : "eulerphi");
+    }
+    mpz_clears(prod, p, pw, acc, s, q, NULL);
 }
 
 static const bgc_verifier gmp_verifier = {snap, snap_str, check, check_int, check_str};

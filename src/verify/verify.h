@@ -50,6 +50,29 @@ int bgc_verify_inject(const char *op);
  * The armed "factor" fault flips the low bit of the last factor. */
 struct bgcn_factors;
 void bgc_verify_factor(const uint64_t *np, long nn, struct bgcn_factors *fs);
+/* The number theorist's toolkit (src/builtins-nt.c) by identities with
+ * GMP; e is the engine's status (BGC_OK, or BGC_EDOMAIN for "no
+ * solution", checked where GMP can decide it; other statuses are not
+ * checked).  sqrtmod: r^2 = a (mod m), 0 <= r <= |m| - r; sqrtmods: every
+ * root in [0, |m|), increasing, squaring to a, and 1 + (a|m) of them for
+ * an odd prime m; znlog (found): g^r = x (mod m); chinese: x in
+ * [0, lcm), x = r_i (mod m_i) for each i; arith ('p' eulerphi, 's'
+ * sigma(n, k), k may be NULL): f's product is |n| and each prime passes
+ * mpz_probab_prime_p, and GMP's value from f equals r.  The armed fault of
+ * the kind ("sqrtmod", "znlog", "chinese", "eulerphi", "sigma") flips the
+ * low bit of the result first. */
+struct bgc_int;
+struct bgc_factors;
+void bgc_verify_sqrtmod(int e, struct bgc_int *r, const struct bgc_int *a,
+                        const struct bgc_int *m);
+void bgc_verify_sqrtmods(struct bgc_int *roots, long cnt,
+                         const struct bgc_int *a, const struct bgc_int *m);
+void bgc_verify_znlog(struct bgc_int *r, int found, const struct bgc_int *x,
+                      const struct bgc_int *g, const struct bgc_int *m);
+void bgc_verify_chinese(int e, struct bgc_int *x, const struct bgc_int *rs,
+                        const struct bgc_int *ms, long cnt);
+void bgc_verify_arith(int which, struct bgc_int *r, const struct bgc_int *n,
+                      const struct bgc_int *k, const struct bgc_factors *f);
 /* The GMP version used for verification (for --version). */
 const char *bgc_verify_gmp_version(void);
 /* NULL-terminated list of the operation kind names. */

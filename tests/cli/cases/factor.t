@@ -61,3 +61,69 @@ status: 1
 15: 3 5
 --- stderr-re
 bigcalc: <arg>:.*
+
+=== the toolkit under --verify: each result checked by an identity
+args: --verify -e 'sqrtmod(2, 7)' -e 'sqrtmods(4, 15)' -e 'znlog(8, 2, 11)' -e 'chinese([2, 3], [3, 5])' -e 'crt([3, 5], [4, 6])' -e 'eulerphi(2^128+1)' -e 'sigma(2^64+1, 2)' -e 'sqrtmod(4, (10^99+289)*1000000007)'
+--- stdout
+3
+[2, 7, 8, 13]
+3
+8
+11
+340282366920938457758625757157511659520
+340282366925465118592016216137989881860
+2
+
+=== --verify agrees with "no solution" where GMP can decide it
+args: --verify -e 'crt([1, 2], [4, 6])' -e 'sqrtmod(3, 7)' -e 'sqrtmods(3, 7)'
+status: 1
+--- stdout
+[]
+--- stderr-re
+bigcalc: <arg 1>:1:1: crt\(\): the congruences have no common solution
+bigcalc: <arg 2>:1:1: sqrtmod\(\): a has no square root modulo m
+
+=== a corrupted square root is caught by --verify
+args: --verify -e 'sqrtmod(2, 7)'
+env: BIGCALC_FAULT=sqrtmod
+status: 3
+--- stdout
+2
+--- stderr-re
+bigcalc: verify: mismatch in sqrtmod .*r\^2 - a is not a multiple of m
+
+=== a corrupted discrete logarithm is caught by --verify
+args: --verify -e 'znlog(8, 2, 11)'
+env: BIGCALC_FAULT=znlog
+status: 3
+--- stdout
+2
+--- stderr-re
+bigcalc: verify: mismatch in znlog .*g\^e differs from x modulo m
+
+=== a corrupted CRT solution is caught by --verify
+args: --verify -e 'chinese([2, 3], [3, 5])'
+env: BIGCALC_FAULT=chinese
+status: 3
+--- stdout
+9
+--- stderr-re
+bigcalc: verify: mismatch in chinese .*fails congruence 1
+
+=== corrupted eulerphi and sigma are caught by --verify
+args: --verify -e 'eulerphi(2^64+1)'
+env: BIGCALC_FAULT=eulerphi
+status: 3
+--- stdout
+18446676793287966721
+--- stderr-re
+bigcalc: verify: mismatch in eulerphi .*differs from GMP's value from the factorisation
+
+=== a corrupted sigma is caught by --verify
+args: --verify -e 'sigma(2^64+1)'
+env: BIGCALC_FAULT=sigma
+status: 3
+--- stdout
+18446811354131136517
+--- stderr-re
+bigcalc: verify: mismatch in sigma .*differs from GMP's value from the factorisation
