@@ -1,16 +1,15 @@
-/* cli-run.c -- running a stream, a file descriptor or a FILE operand as
- * a program.
+/* cli-run.c -- running -e text, a stream, a file descriptor or a FILE
+ * operand as a program.
  *
- * Pipe and file mode run statements as soon as they are complete: a line
- * is appended to the pending text until no parenthesis or comment is open
- * and the line does not end in an operator (bgc_scan_feed), then
- * the text runs.  So a script fed through a pipe answers line by line,
- * and later statements run after an error unless --strict.
+ * Statements run as soon as they are complete: the lines go to the input
+ * module (input.h, the same rule as the REPL), which hands each complete
+ * statement to bgc_run_text.  So a script fed through a pipe answers line
+ * by line, and later statements run after an error unless --strict.
  */
 #include "cli-impl.h"
 
-#include "continuation.h"
 #include "error.h"
+#include "input.h"
 #include "linereader.h"
 
 #include <errno.h>
@@ -22,17 +21,40 @@
 
 int bgc_cli_io_failed;
 
+/* The callback of the input module: run one gathered chunk. */
+static int run_chunk(void *arg, const bgc_chunk *ch)
+{
+    bgc_run_result res;
+    bgc_run_text(arg, ch, &res);
+    return res.stop;
+}
+
+int bgc_cli_run_text(bgc_ctx *ctx, const char *source, const char *text, size_t len)
+{
+    bgc_input in;
+    bgc_input_init(&in, source, run_chunk, ctx);
+    int stop = bgc_input_text(&in, text, len);
+    bgc_input_free(&in);
+    return stop ? -1 : 0;
+}
+
 int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
 {
     bgc_linereader lr = BGC_LINEREADER_INIT(fd);
-    char *buf = NULL;
-    size_t blen = 0, bcap = 0;
-    int lineno = 0, bline = 1, bcol = 1, rc = 0;
-    bgc_scan_state scan;
-    bgc_scan_init(&scan);
+    bgc_input in;
+    int rc = 0;
+    bgc_input_init(&in, source, run_chunk, ctx);
     for (;;) {
         const char *line;
         ssize_t n = bgc_lr_next(&lr, &line);
+        if (n == BGC_LR_TOO_LONG) {
+            bgc_error_plain("%s:%llu: line longer than %zu MiB (the limit; see LIMITS in "
+                            "bigcalc(1)): input stops here",
+                            source, in.lines + 1, BGC_INPUT_MAX_BYTES >> 20);
+            bgc_cli_io_failed = 1;
+            rc = -1;
+            break;
+        }
         if (n < 0) {
             if (!bgcn_interrupt_flag) {
                 bgc_error_plain("read error on %s: %s", source, strerror(errno));
@@ -41,60 +63,20 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
             rc = -1;
             break;
         }
-        int eof = n == 0;
-        if (!eof) {
-            lineno++;
-            if (blen + (size_t)n + 1 > bcap) {
-                size_t nc = bcap ? bcap * 2 : 256;
-                while (nc < blen + (size_t)n + 1)
-                    nc *= 2;
-                char *nb = realloc(buf, nc);
-                if (!nb) {
-                    bgc_error_plain("out of memory reading %s", source);
-                    bgc_cli_io_failed = 1;
-                    rc = -1;
-                    break;
-                }
-                buf = nb;
-                bcap = nc;
-            }
-            if (blen == 0) {
-                bline = lineno;
-                bcol = 1;
-            }
-            if (blen == 0)
-                bgc_scan_init(&scan);
-            memcpy(buf + blen, line, (size_t)n);
-            blen += (size_t)n;
-            if (bgc_scan_feed(&scan, line, (size_t)n))
-                continue;
-        }
-        if (blen > 0) {
-            bgc_chunk ch = {source, buf, blen, bline, bcol, eof};
-            bgc_run_result res;
-            bgc_run_text(ctx, &ch, &res);
-            if (res.stop) {
+        if (n == 0) {
+            if (bgc_input_end(&in))
                 rc = -1;
-                break;
-            }
-            if (res.incomplete) {
-                /* the parser wants more (e.g. "x ? 1" then ": 2" on the
-                 * next line): keep the unfinished statement, rescan it */
-                memmove(buf, buf + res.consumed, blen - res.consumed);
-                blen -= res.consumed;
-                bline = res.line;
-                bcol = res.col;
-                bgc_scan_init(&scan);
-                bgc_scan_feed(&scan, buf, blen);
-            } else {
-                blen = 0;
-            }
-        }
-        if (eof)
             break;
+        }
+        if (bgc_input_line(&in, line, (size_t)n)) {
+            rc = -1;
+            break;
+        }
     }
+    if (in.overflow)
+        bgc_cli_io_failed = 1; /* a limit stopped the input */
+    bgc_input_free(&in);
     bgc_lr_free(&lr);
-    free(buf);
     return rc;
 }
 

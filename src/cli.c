@@ -112,10 +112,7 @@ static int run_program(bgc_ctx *ctx, const bgc_cli_args *a)
             char name[32] = "<arg>";
             if (nexprs > 1)
                 snprintf(name, sizeof name, "<arg %d>", i + 1);
-            bgc_chunk ch = {name, a->exprs[i], strlen(a->exprs[i]), 1, 1, 1};
-            bgc_run_result res;
-            bgc_run_text(ctx, &ch, &res);
-            stop = res.stop;
+            stop = bgc_cli_run_text(ctx, name, a->exprs[i], strlen(a->exprs[i])) < 0;
         } else {
             stop = bgc_cli_run_file(ctx, operands[-1 - i]) < 0;
         }

@@ -37,6 +37,9 @@ int bgc_cli_run_stream(bgc_ctx *ctx, FILE *fp, const char *source);
 /* The same on a file descriptor (reads it directly; stdout is flushed
  * before each wait for input, so answers appear as questions arrive). */
 int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source);
+/* Run a whole text (-e) with the same rule for where statements end.
+ * Returns 0, or -1 when the run must stop. */
+int bgc_cli_run_text(bgc_ctx *ctx, const char *source, const char *text, size_t len);
 
 /* The interactive loop (repl.c). */
 void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts);

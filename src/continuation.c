@@ -1,5 +1,6 @@
 /* continuation.c -- does a statement go on on the next line?  A quick
- * scan of the tokens (see continuation.h); it does not parse. */
+ * scan of the tokens (see continuation.h); it does not parse.  input.c
+ * applies it to every mode. */
 #include "continuation.h"
 
 #include "lexer.h"
@@ -14,6 +15,8 @@ void bgc_scan_init(bgc_scan_state *s)
     s->ctl_open = 0;
     s->kw = 0;
     s->quest = 0;
+    s->ifs = 0;
+    s->semi = 0;
 }
 
 int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
@@ -25,7 +28,7 @@ int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
         while (i + 1 < len && !(src[i] == '*' && src[i + 1] == '/'))
             i++;
         if (i + 1 >= len)
-            return 1;
+            return BGC_SCAN_OPEN;
         s->in_comment = 0;
         src += i + 2;
         len -= i + 2;
@@ -38,7 +41,7 @@ int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
         if (t.type == BGC_T_ERROR) {
             if (lx.incomplete) {
                 s->in_comment = 1;
-                return 1;
+                return BGC_SCAN_OPEN;
             }
             s->operand = 1;
             s->last = t.type;
@@ -58,6 +61,16 @@ int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
                 s->quest--;
             else if (t.type == BGC_T_SEMI)
                 s->quest = 0;
+            /* an else may follow the statement of an if, even after a
+             * ';' (`if (c) 1; else 2`); any other token after the ';'
+             * starts a new statement */
+            if (s->semi && t.type != BGC_T_ELSE)
+                s->ifs = 0;
+            s->semi = t.type == BGC_T_SEMI;
+            if (t.type == BGC_T_IF)
+                s->ifs++;
+            else if (t.type == BGC_T_ELSE && s->ifs > 0)
+                s->ifs--;
         }
         if (t.type == BGC_T_LPAREN || t.type == BGC_T_LBRACE || t.type == BGC_T_LBRACKET) {
             if (t.type == BGC_T_LPAREN && s->kw && s->ctl_depth < 0)
@@ -85,25 +98,22 @@ int bgc_scan_feed(bgc_scan_state *s, const char *src, size_t len)
                      t.type == BGC_T_RPAREN || t.type == BGC_T_RBRACKET;
         s->last = t.type;
     }
-    if (len >= 2 && src[len - 1] == '\n' && src[len - 2] == '\\')
-        return 1; /* backslash-newline joins the next line */
+    /* backslash-newline joins the next line (readline gives lines
+     * without their newline) */
+    if (len >= 1 && src[len - 1] == '\n')
+        len--;
+    if (len >= 1 && src[len - 1] == '\\')
+        return BGC_SCAN_OPEN;
     if (s->depth > 0 || s->ctl_open || s->quest > 0)
-        return 1;
+        return BGC_SCAN_OPEN;
     switch (s->last) {
     case BGC_T_NEWLINE: case BGC_T_SEMI: case BGC_T_NUM: case BGC_T_IDENT:
     case BGC_T_RPAREN: case BGC_T_ERROR: case BGC_T_EOF: case BGC_T_RBRACE:
     case BGC_T_RBRACKET: case BGC_T_STRING: case BGC_T_INC: case BGC_T_DEC:
     case BGC_T_BREAK: case BGC_T_CONTINUE: case BGC_T_RETURN: case BGC_T_QUIT:
     case BGC_T_EXIT:
-        return 0;
+        return s->ifs > 0 ? BGC_SCAN_ELSE_MAY_FOLLOW : BGC_SCAN_COMPLETE;
     default:
-        return 1;
+        return BGC_SCAN_OPEN;
     }
-}
-
-int bgc_source_incomplete(const char *src, size_t len)
-{
-    bgc_scan_state s;
-    bgc_scan_init(&s);
-    return bgc_scan_feed(&s, src, len);
 }

@@ -538,24 +538,13 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
     memset(res, 0, sizeof *res);
     ctx->chunk = ch;
     bgc_parser_init(&p, ch->text, ch->len, ch->line, ch->col);
-    p.more = !ch->final;
     for (;;) {
         bgc_stmt st;
         bgc_diag dg;
-        size_t off = bgc_parser_offset(&p);
-        int sline = p.tok.line, scol = p.tok.col;
         bgc_parse_status ps = bgc_parse_stmt(&p, &ctx->arena, &st, &dg);
         int failed = 0;
         if (ps == BGC_PARSE_END)
             break;
-        if (ps == BGC_PARSE_INCOMPLETE && !ch->final) {
-            res->incomplete = 1;
-            res->consumed = off;
-            res->line = sline;
-            res->col = scol;
-            bgc_arena_free(&ctx->arena);
-            break;
-        }
         if (bgcn_interrupt_flag && st.kind != BGC_S_EMPTY) {
             /* ^C arrived between statements: this one does not run */
             ctx->interrupted = 1;
@@ -598,7 +587,7 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
 unsigned long bgc_run_line(bgc_ctx *ctx, const char *source, const char *text,
                            size_t len, int line)
 {
-    bgc_chunk ch = {source, text, len, line, 1, 1};
+    bgc_chunk ch = {source, text, len, line, 1};
     bgc_run_result res;
     return bgc_run_text(ctx, &ch, &res);
 }
@@ -606,7 +595,7 @@ unsigned long bgc_run_line(bgc_ctx *ctx, const char *source, const char *text,
 int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text, size_t len,
                   int line, int col, bgc_int *out)
 {
-    bgc_chunk ch = {source, text, len, line, col, 1};
+    bgc_chunk ch = {source, text, len, line, col};
     bgc_parser p;
     bgc_stmt st;
     bgc_diag dg;

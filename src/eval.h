@@ -59,23 +59,18 @@ typedef struct bgc_chunk {
     const char *text;
     size_t len;
     int line, col;       /* position of text[0] */
-    int final;           /* no more input will follow */
 } bgc_chunk;
 
 /* Outcome of bgc_run_text. */
 typedef struct bgc_run_result {
     unsigned long failed;  /* statements of this chunk that failed */
     int stop;              /* the run must stop (--strict failure or ^C) */
-    /* When the chunk ends inside a statement and !final: the unfinished
-     * part starts at text + consumed, at position (line, col); the caller
-     * appends more input to it and runs it again. */
-    int incomplete;
-    size_t consumed;
-    int line, col;
 } bgc_run_result;
 
 /* Parse and run each statement of the chunk in order, printing results to
- * the output stream and errors to stderr.  Returns res->failed. */
+ * the output stream and errors to stderr.  The chunk holds whole
+ * statements (input.h gathers them): its end is the end of the input.
+ * Returns res->failed. */
 unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch,
                            bgc_run_result *res);
 

@@ -31,6 +31,8 @@ ssize_t bgc_lr_next(bgc_linereader *lr, const char **line)
             lr->end -= lr->beg;
             lr->beg = 0;
         }
+        if (lr->end - lr->beg > BGC_LR_MAX_LINE)
+            return BGC_LR_TOO_LONG;
         if (lr->end == lr->cap) {
             size_t nc = lr->cap ? lr->cap * 2 : 65536;
             char *nb = realloc(lr->buf, nc);

@@ -6,7 +6,7 @@ bigcalc_SOURCES = src/main.c \
 	src/cli-oneshot.c src/cli-modexp.c src/cli-factor.c src/cli-signals.c src/linereader.h src/linereader.c \
 	src/lexer.h src/lexer.c \
 	src/parser.h src/parser.c src/arena.h src/arena.c \
-	src/continuation.h src/continuation.c \
+	src/continuation.h src/continuation.c src/input.h src/input.c \
 	src/eval.h src/eval-impl.h src/eval.c src/compile.c src/vm.c \
 	src/value.h src/value.c \
 	src/builtins.h src/builtins.c src/builtins-list.c src/builtins-factor.c src/builtins-nt.c \

@@ -26,6 +26,8 @@ typedef struct pctx {
     bgc_diag *dg;
     int nlskip;       /* >0 inside parentheses, brackets: newlines are blanks */
     int incomplete;   /* the error is "input ended early" */
+    const char *err_at; /* where the error is (resynchronising starts there) */
+    long nodes;       /* nodes and statements made so far, bounded */
     jmp_buf jb;
 } pctx;
 
@@ -39,6 +41,7 @@ static void fail(pctx *c, const bgc_token *at, const char *fmt, ...)
     va_end(ap);
     c->dg->line = at->line;
     c->dg->col = at->col;
+    c->err_at = at->text;
     longjmp(c->jb, 1);
 }
 
@@ -130,8 +133,19 @@ static void enter(pctx *c)
 }
 static void leave(pctx *c) { c->p->depth--; }
 
+/* Count one more node or statement; a statement of more than
+ * BGC_PARSE_MAX_NODES is refused (its tree and code would take ~200 bytes
+ * per byte of source). */
+static void count_node(pctx *c, const bgc_token *at)
+{
+    if (++c->nodes > BGC_PARSE_MAX_NODES)
+        fail(c, at, "statement too large (limit %d operators and operands)",
+             BGC_PARSE_MAX_NODES);
+}
+
 static bgc_node *mk(pctx *c, bgc_node_kind k, bgc_op op, const bgc_token *at)
 {
+    count_node(c, at);
     bgc_node *n = alloc(c, sizeof *n);
     n->kind = k;
     n->op = op;
@@ -547,6 +561,7 @@ static bgc_node *parse_expr(pctx *c)
 
 static bgc_stmt *new_stmt(pctx *c, bgc_stmt_kind k, const bgc_token *at)
 {
+    count_node(c, at);
     bgc_stmt *s = alloc(c, sizeof *s);
     s->kind = k;
     s->line = at->line;
@@ -648,11 +663,6 @@ static int else_follows(pctx *c)
         advance(c);
     if (c->p->tok.type == BGC_T_ELSE)
         return 1;
-    if (c->p->tok.type == BGC_T_EOF && c->p->more) {
-        /* the next line may start with else: ask for it */
-        c->incomplete = 1;
-        fail(c, &c->p->tok, "syntax error: input ended after an if");
-    }
     restore(c, &s);
     return 0;
 }
@@ -915,10 +925,6 @@ static void parse_def(pctx *c, bgc_stmt *st)
         pstate s;
         save(c, &s);
         skip_newlines(c);
-        if (c->p->tok.type == BGC_T_EOF && c->p->more) {
-            c->incomplete = 1;
-            fail(c, &c->p->tok, "syntax error: input ended after the parameter list");
-        }
         if (c->p->tok.type != BGC_T_LBRACE)
             restore(c, &s);
     }
@@ -940,7 +946,6 @@ void bgc_parser_init(bgc_parser *p, const char *src, size_t len, int first_line,
 {
     bgc_lex_init(&p->lx, src, len, first_line, first_col);
     p->depth = 0;
-    p->more = 0;
     p->tok.type = BGC_T_NEWLINE; /* "before the first token" */
     p->tok.text = src;
     p->tok.len = 0;
@@ -949,26 +954,50 @@ void bgc_parser_init(bgc_parser *p, const char *src, size_t len, int first_line,
     p->prev_end = src;
 }
 
-size_t bgc_parser_offset(const bgc_parser *p)
+/* After a syntax error at err_at: skip to the end of the failed
+ * statement, so that `1; 2 +* 3; 4` still runs 4.  Brackets are counted
+ * from the statement's start (lexer state *lx0, first token *tok0):
+ *  - a ';' at or after the error ends it outside brackets, so the ';' of
+ *    `f(1 +* 2; 3)` does not;
+ *  - a newline at or after the error ends it unless a bracket opened on
+ *    an earlier line is still open (the error sits inside `[1,` / `2 +*
+ *    3]`, which is one statement); brackets opened on the error's own
+ *    line or after it do not hold the newline, so a broken line such as
+ *    `if (1 {` or `\e[31m` costs only that line, as before. */
+static void resync(bgc_parser *p, const bgc_lexer *lx0, const bgc_token *tok0,
+                   const char *err_at)
 {
-    return (size_t)(p->tok.text - p->lx.src);
-}
-
-/* After an error: drop the rest of the line (including its newline). */
-static void skip_line(bgc_parser *p)
-{
+    int depth = 0;  /* open brackets */
+    int held = 0;   /* of those, opened before the error's line (known at
+                       the error; until then, the least depth on the line) */
+    int seen = 0;   /* past the error */
+    p->lx = *lx0;
+    p->tok = *tok0;
     for (;;) {
-        if (p->tok.type == BGC_T_EOF)
+        bgc_tok t = p->tok.type;
+        if (t == BGC_T_EOF)
             return;
-        if (p->tok.type == BGC_T_NEWLINE && p->tok.len == 1) {
-            p->tok = bgc_lex_next(&p->lx);
+        if (t == BGC_T_ERROR && p->lx.incomplete) {
+            p->tok.type = BGC_T_EOF; /* a comment left open: nothing follows */
+            return;
+        }
+        if (!seen && p->tok.text >= err_at)
+            seen = 1; /* held is now fixed */
+        if (t == BGC_T_LPAREN || t == BGC_T_LBRACKET || t == BGC_T_LBRACE) {
+            depth++;
+        } else if (t == BGC_T_RPAREN || t == BGC_T_RBRACKET || t == BGC_T_RBRACE) {
+            if (depth > 0)
+                depth--;
+            if (held > depth)
+                held = depth;
+        } else if (t == BGC_T_NEWLINE && !seen) {
+            held = depth;
+        } else if (seen && ((t == BGC_T_NEWLINE && held == 0) ||
+                            (t == BGC_T_SEMI && depth == 0))) {
+            p->tok = bgc_lex_next(&p->lx); /* past the terminator */
             return;
         }
         p->tok = bgc_lex_next(&p->lx);
-        if (p->tok.type == BGC_T_ERROR && p->lx.incomplete) {
-            p->tok.type = BGC_T_EOF;
-            return;
-        }
     }
 }
 
@@ -981,18 +1010,22 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
     c.dg = dg;
     c.nlskip = 0;
     c.incomplete = 0;
+    c.err_at = NULL;
+    c.nodes = 0;
     memset(st, 0, sizeof *st);
     p->depth = -1; /* the top-level statement is not a nesting level */
-    if (setjmp(c.jb)) {
-        if (c.incomplete)
-            return BGC_PARSE_INCOMPLETE;
-        skip_line(p);
-        return BGC_PARSE_ERROR;
-    }
     /* the first call starts on a fake newline; later calls sit on the
      * token after the previous statement's terminator */
     if (p->tok.type == BGC_T_NEWLINE && p->tok.len == 0)
         advance_raw(&c);
+    bgc_lexer lx0 = p->lx; /* the statement's start, to resynchronise */
+    bgc_token tok0 = p->tok;
+    if (setjmp(c.jb)) {
+        if (c.incomplete)
+            return BGC_PARSE_INCOMPLETE;
+        resync(p, &lx0, &tok0, c.err_at);
+        return BGC_PARSE_ERROR;
+    }
     check_tok(&c);
     st->line = p->tok.line;
     st->col = p->tok.col;

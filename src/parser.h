@@ -28,8 +28,9 @@
  * operand must follow (after an operator, '(' or ','), so an expression
  * continues on the next line when a line ends in an operator.  Inside a
  * block, newlines separate statements as at the top level.  An `else` may
- * follow on a later line; at the end of a chunk that more input may
- * follow (bgc_parser.more), the parser asks for it before deciding.
+ * follow on a later line.  The parser is given whole statements
+ * (input.h decides where they end), so the end of the text is the end of
+ * the input.
  *
  * Nodes live in an arena freed in one go (no recursive free), and the
  * parser's own recursion is bounded (BGC_PARSE_MAX_NEST), so no input can
@@ -44,6 +45,8 @@
 #include <stddef.h>
 
 #define BGC_PARSE_MAX_NEST 1000
+/* Nodes and statements in one statement (man/bigcalc.1, ERRORS). */
+#define BGC_PARSE_MAX_NODES 1000000
 
 typedef enum bgc_node_kind {
     BGC_N_NUM,    /* literal: text in name/len */
@@ -137,8 +140,6 @@ typedef struct bgc_parser {
     bgc_token tok;   /* current token */
     int depth;       /* recursion depth, bounded */
     const char *prev_end; /* end of the token before tok */
-    int more;        /* more input may follow the text (not final): at its
-                        end, an `else` may still come (INCOMPLETE) */
 } bgc_parser;
 
 /* Parse failure details. */
@@ -150,9 +151,10 @@ typedef struct bgc_diag {
 typedef enum bgc_parse_status {
     BGC_PARSE_OK,         /* *st holds a statement */
     BGC_PARSE_END,        /* end of input, nothing more */
-    BGC_PARSE_ERROR,      /* *dg says why; the rest of the line was skipped */
-    BGC_PARSE_INCOMPLETE  /* the input ended inside a statement (a REPL or
-                             a streaming reader may add lines and retry) */
+    BGC_PARSE_ERROR,      /* *dg says why; the failed statement was skipped
+                             (up to its ';' or newline outside brackets) */
+    BGC_PARSE_INCOMPLETE  /* the input ended inside a statement (*dg says
+                             where); nothing follows */
 } bgc_parse_status;
 
 void bgc_parser_init(bgc_parser *p, const char *src, size_t len,
@@ -161,7 +163,5 @@ void bgc_parser_init(bgc_parser *p, const char *src, size_t len,
  * (blank line, ';;') comes back as BGC_S_EMPTY. */
 bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
                                 bgc_stmt *st, bgc_diag *dg);
-/* Byte offset in the source of the next unparsed token. */
-size_t bgc_parser_offset(const bgc_parser *p);
 
 #endif /* BGC_PARSER_H */

@@ -2,11 +2,10 @@
  *
  * Lines come from repl-term.c (readline under our own signal handling)
  * and go to the history file (repl-history.c).  A line starting with ':'
- * is a command (repl-commands.c).  Other lines are gathered while
- * bgc_source_incomplete() says a parenthesis or comment is open or the
- * line ends in an operator (prompt "... "; an empty line ends the
- * statement as it is), then run as one chunk named <repl> whose line
- * numbers count every line read in the session.  Results go through
+ * is a command (repl-commands.c).  Other lines go to the input module
+ * (input.h, the same rule as a pipe or a file), which gathers a statement
+ * while it goes on (prompt "... ") and runs it as one chunk named <repl>
+ * whose line numbers count every line read in the session.  Results go through
  * repl-output.c (abbreviation, elapsed-time indicator).  After a Ctrl-C
  * the evaluator reports "interrupted", we clear the flag and the
  * variables stay as they were.
@@ -16,9 +15,10 @@
 #include "repl.h"
 
 #include "cli.h"
-#include "continuation.h"
 #include "error.h"
+#include "input.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,90 +33,63 @@
 
 typedef struct repl {
     bgc_ctx *ctx;
-    int lineno;          /* lines read in the session */
-    char *pend;          /* unfinished statement */
-    size_t plen, pcap;
-    int pline;           /* its first line */
+    bgc_input in;        /* the statement being gathered (input.h) */
     int quit;
 } repl;
 
-
-static int pend_add(repl *r, const char *s, size_t n)
+/* The callback of the input module: run one gathered statement. */
+static int run_chunk(void *arg, const bgc_chunk *ch)
 {
-    if (r->plen + n + 2 > r->pcap) {
-        size_t nc = r->pcap ? r->pcap : 256;
-        while (nc < r->plen + n + 2)
-            nc *= 2;
-        char *nb = realloc(r->pend, nc);
-        if (!nb)
-            return -1;
-        r->pend = nb;
-        r->pcap = nc;
-    }
-    memcpy(r->pend + r->plen, s, n);
-    r->plen += n;
-    r->pend[r->plen++] = '\n';
-    r->pend[r->plen] = 0;
-    return 0;
-}
-
-static void run_pending(repl *r)
-{
-    bgc_chunk ch = {"<repl>", r->pend, r->plen, r->pline, 1, 1};
+    repl *r = arg;
     bgc_run_result res;
     /* the whole statement is one history entry (Up recalls all its lines) */
-    if (r->plen > 0 && r->pend[r->plen - 1] == '\n') {
-        r->pend[r->plen - 1] = 0;
-        bgc_repl_history_add(r->pend);
-        r->pend[r->plen - 1] = '\n';
+    size_t n = ch->len;
+    while (n > 0 && ch->text[n - 1] == '\n')
+        n--;
+    char *entry = strndup(ch->text, n);
+    if (entry) {
+        bgc_repl_history_add(entry);
+        free(entry);
     }
     bgc_repl_busy_begin();
     bgc_repl_progress_start();
-    bgc_run_text(r->ctx, &ch, &res);
+    bgc_run_text(r->ctx, ch, &res);
     bgc_repl_output_flush();
     bgc_repl_progress_stop();
     bgc_repl_busy_end();
     /* ^C: the evaluator has said "interrupted"; go on with the session */
     bgc_ctx_clear_interrupt(r->ctx);
     fflush(stdout);
-    r->plen = 0;
     if (bgc_ctx_quitting(r->ctx, NULL))
         r->quit = 1; /* quit or exit() leaves the REPL */
+    return r->quit;
 }
 
 /* One physical line of input. */
 static void handle_line(repl *r, const char *line, size_t n)
 {
     const char *p = line;
-    int blank;
-    r->lineno++;
     while (p < line + n && (*p == ' ' || *p == '\t' || *p == '\r'))
         p++;
-    blank = p == line + n;
-    if (r->plen == 0) {
-        if (blank)
+    if (bgc_input_pending(&r->in) != BGC_INPUT_OPEN && p < line + n && *p == ':') {
+        /* a command; an if waiting for a possible else runs first */
+        if (bgc_input_flush(&r->in) || r->quit)
             return;
-        if (*p == ':') {
-            char *cmd = strndup(line, n);
-            if (cmd) {
-                bgc_repl_history_add(cmd);
-                if (bgc_repl_command(r->ctx, r->lineno, cmd))
-                    r->quit = 1;
-                free(cmd);
-            }
-            fflush(stdout);
-            return;
+        unsigned long long ln = bgc_input_skip_line(&r->in);
+        char *cmd = strndup(line, n);
+        if (cmd) {
+            bgc_repl_history_add(cmd);
+            if (bgc_repl_command(r->ctx, ln > INT_MAX ? INT_MAX : (int)ln, cmd))
+                r->quit = 1;
+            free(cmd);
         }
-        r->pline = r->lineno;
-    }
-    if (!blank && pend_add(r, line, n) < 0) {
-        bgc_error_plain("out of memory");
-        r->plen = 0;
+        fflush(stdout);
         return;
     }
-    if (!blank && bgc_source_incomplete(r->pend, r->plen))
-        return;
-    run_pending(r);
+    if (bgc_input_line(&r->in, line, n) && !r->quit) {
+        /* a limit stopped the statement (error printed): go on */
+        r->in.stopped = r->in.overflow = 0;
+    }
 }
 
 void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
@@ -125,6 +98,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
     FILE *out;
     memset(&r, 0, sizeof r);
     r.ctx = ctx;
+    bgc_input_init(&r.in, "<repl>", run_chunk, &r);
 
     bgc_repl_set_digits(opts->digits);
     out = bgc_repl_output_open();
@@ -151,13 +125,23 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
 
     while (!r.quit && !bgc_repl_term_signal()) {
         char *line = NULL;
-        int rc = bgc_repl_read_line(r.plen ? PROMPT_MORE : PROMPT, &line);
+        int rc = bgc_repl_read_line(bgc_input_pending(&r.in) ? PROMPT_MORE : PROMPT, &line);
         if (rc < 0) {
-            r.plen = 0; /* Ctrl-C: forget the unfinished statement too */
+            bgc_input_discard(&r.in); /* Ctrl-C: forget the unfinished statement too */
             continue;
         }
-        if (rc == 0)
+        if (rc == 0) {
+            /* Ctrl-D: an if still waiting for a possible else runs; an
+             * unfinished statement cannot, and the user is told so */
+            if (bgc_input_pending(&r.in) == BGC_INPUT_OPEN) {
+                bgc_input_discard(&r.in);
+                bgc_error_plain("end of input inside a statement: the unfinished statement "
+                                "was discarded");
+            } else {
+                bgc_input_end(&r.in);
+            }
             break;
+        }
         /* a paste may bring several lines at once */
         for (char *s = line; s && !r.quit && !bgc_repl_term_signal();) {
             char *nl = strchr(s, '\n');
@@ -176,7 +160,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
         bgc_ctx_set_output(ctx, stdout);
         fclose(out);
     }
-    free(r.pend);
+    bgc_input_free(&r.in);
     bgc_ctx_clear_interrupt(ctx);
     if (bgc_repl_term_signal()) {
         /* SIGTERM, SIGHUP: the history is saved; end as the signal says */

@@ -165,7 +165,7 @@ static long run_program(long fail_at, long more, run *r)
     if (ctx) {
         stderr = err;
         bgc_ctx_set_output(ctx, out);
-        bgc_chunk ch = {"<test>", program, sizeof program - 1, 1, 1, 1};
+        bgc_chunk ch = {"<test>", program, sizeof program - 1, 1, 1};
         bgc_run_result res;
         bgc_run_text(ctx, &ch, &res);
         stderr = saved;

@@ -103,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bgc_ctx *ctx = bgc_ctx_new();
     if (ctx) {
         bgc_ctx_set_output(ctx, out);
-        bgc_chunk ch = {"<fuzz>", (const char *)data, size, 1, 1, 1};
+        bgc_chunk ch = {"<fuzz>", (const char *)data, size, 1, 1};
         bgc_run_result res;
         bgcn_interrupt_flag = 0;
         budget(FUZZ_CPU_MS);

@@ -224,15 +224,57 @@ status: 1
 --- stderr
 bigcalc: <stdin>:2:1: syntax error: unterminated comment
 
-=== syntax error: unexpected character, rest of the line skipped
+=== syntax error: unexpected character, only its statement skipped
 status: 1
 --- stdin
 1 $ 2; 3
 4
 --- stdout
+3
 4
 --- stderr
 bigcalc: <stdin>:1:3: syntax error: unexpected character '$'
+
+=== a syntax error costs only its own statement
+status: 1
+--- stdin
+1; 2 +* 3; 4
+f(1 +* (2); 3); 5
+{ 1 +* 2; 3 }; 6
+x = [1,
+2 +* 3]; 7
+if (1 { }
+8
+def g(n) {
+  1 +* 2
+  return 3
+}
+9; g
+--- stdout
+1
+4
+5
+6
+7
+8
+9
+--- stderr
+bigcalc: <stdin>:1:7: syntax error: expected an expression, found '*'
+bigcalc: <stdin>:2:6: syntax error: expected an expression, found '*'
+bigcalc: <stdin>:3:6: syntax error: expected an expression, found '*'
+bigcalc: <stdin>:5:4: syntax error: expected an expression, found '*'
+bigcalc: <stdin>:6:7: syntax error: expected ')', found '{'
+bigcalc: <stdin>:9:6: syntax error: expected an expression, found '*'
+bigcalc: <stdin>:12:4: unknown variable 'g'
+
+=== a syntax error costs only its own statement, in -e too
+args: -e '1; 2 +* 3; 4'
+status: 1
+--- stdout
+1
+4
+--- stderr
+bigcalc: <arg>:1:7: syntax error: expected an expression, found '*'
 
 === syntax error: column counts characters, not bytes
 status: 1
