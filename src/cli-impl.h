@@ -72,7 +72,7 @@ void bgc_cli_print_value(bgc_ctx *ctx, const bgc_int *v);
 /* Print the --verify mismatches of the last operation, if any. */
 void bgc_cli_report_verify(void);
 /* Report a builtin's failure e at a position. */
-void bgc_cli_call_error(const char *source, int line, int col, const bgc_builtin *b,
+void bgc_cli_call_error(const char *source, unsigned long long line, int col, const bgc_builtin *b,
                         bgc_err e);
 
 /* ---- cli-factor.c ---------------------------------------------------------------- */

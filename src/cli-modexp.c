@@ -18,13 +18,19 @@ void bgc_cli_modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict)
     bgc_linereader lr = BGC_LINEREADER_INIT(0);
     char *line = NULL;
     size_t cap = 0;
-    int lineno = 0;
+    unsigned long long lineno = 0; /* 64-bit: a pipe may bring 2^31 lines */
     bgc_int v[3];
     for (int i = 0; i < 3; i++)
         bgc_init(&v[i]);
     for (;;) {
         const char *raw;
         ssize_t n = bgc_lr_next(&lr, &raw);
+        if (n == BGC_LR_TOO_LONG) {
+            bgc_error_plain("<stdin>:%llu: line longer than %zu MiB (the limit): input stops here",
+                            lineno + 1, BGC_LR_MAX_LINE >> 20);
+            bgc_cli_io_failed = 1;
+            break;
+        }
         if (n <= 0) {
             if (n < 0 && !bgcn_interrupt_flag) {
                 bgc_error_plain("read error on <stdin>: %s", strerror(errno));

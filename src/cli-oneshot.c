@@ -32,7 +32,7 @@ void bgc_cli_report_verify(void)
 }
 
 /* Report a builtin's failure at a position. */
-void bgc_cli_call_error(const char *source, int line, int col, const bgc_builtin *b,
+void bgc_cli_call_error(const char *source, unsigned long long line, int col, const bgc_builtin *b,
                         bgc_err e)
 {
     char msg[300];

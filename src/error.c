@@ -98,7 +98,7 @@ static void print_safe(const char *fmt, ...)
 static void show_caret(const bgc_srcpos *w)
 {
     const char *s = w->text, *end = w->text + w->text_len, *ls;
-    int line = w->text_line;
+    unsigned long long line = w->text_line;
     while (s < end && line < w->line) {
         if (*s++ == '\n')
             line++;
@@ -132,7 +132,7 @@ void bgc_error_at(const bgc_srcpos *w, const char *fmt, ...)
     fflush(stdout);
     if (caret_mode < 0)
         caret_mode = isatty(2);
-    print_safe("bigcalc: %s:%d:%d: ", w->source, w->line, w->col);
+    print_safe("bigcalc: %s:%llu:%d: ", w->source, w->line, w->col);
     va_start(ap, fmt);
     vprint_safe(fmt, ap);
     va_end(ap);

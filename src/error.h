@@ -18,10 +18,11 @@
  * the chunk that holds the line (for the caret display; may be NULL). */
 typedef struct bgc_srcpos {
     const char *source;  /* "FILE", "<stdin>", "<arg>", "<repl>" */
-    int line, col;
+    unsigned long long line; /* 64-bit: input may have more than 2^31 lines */
+    int col;
     const char *text;    /* chunk containing the line, or NULL */
     size_t text_len;
-    int text_line;       /* line number of text[0] */
+    unsigned long long text_line; /* line number of text[0] */
 } bgc_srcpos;
 
 /* 1: show the source line and a caret (default: when stderr is a tty). */

@@ -102,7 +102,10 @@ typedef struct ufunc {
     char *text;       /* its lines as written, from the start of the first */
     size_t text_len;
     size_t def_off;   /* where `def` starts in text */
-    int text_line;    /* line number of text[0] */
+    unsigned long long text_line; /* line number of text[0] in its input */
+    unsigned long long base;      /* line number of line 1 of the chunk it
+                                     came in (its bytecode's lines count
+                                     from there) */
 } ufunc;
 
 /* open-addressing map from name to index into an array of entries */

@@ -339,7 +339,7 @@ void bgc_ev_report(bgc_ctx *ctx, int line, int col, const char *fmt, ...)
     bgc_srcpos w;
     const bgc_chunk *ch = ctx->chunk;
     w.source = ch ? ch->source : "?";
-    w.line = line;
+    w.line = (ch ? ch->line : 1) + (unsigned long long)line - 1; /* line: from 1 in the chunk */
     w.col = col;
     w.text = ch ? ch->text : NULL;
     w.text_len = ch ? ch->len : 0;
@@ -447,7 +447,8 @@ static int keep_text(bgc_ctx *ctx, ufunc *f, const bgc_stmt *st)
     f->text = t;
     f->text_len = n;
     f->def_off = (size_t)(st->text - start);
-    f->text_line = line;
+    f->base = ch ? ch->line : 1;
+    f->text_line = f->base + (unsigned long long)line - 1;
     f->source = src;
     return 0;
 }
@@ -537,7 +538,7 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
     bgc_parser p;
     memset(res, 0, sizeof *res);
     ctx->chunk = ch;
-    bgc_parser_init(&p, ch->text, ch->len, ch->line, ch->col);
+    bgc_parser_init(&p, ch->text, ch->len, 1, ch->col);
     for (;;) {
         bgc_stmt st;
         bgc_diag dg;
@@ -585,7 +586,7 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
 }
 
 unsigned long bgc_run_line(bgc_ctx *ctx, const char *source, const char *text,
-                           size_t len, int line)
+                           size_t len, unsigned long long line)
 {
     bgc_chunk ch = {source, text, len, line, 1};
     bgc_run_result res;
@@ -593,7 +594,7 @@ unsigned long bgc_run_line(bgc_ctx *ctx, const char *source, const char *text,
 }
 
 int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text, size_t len,
-                  int line, int col, bgc_int *out)
+                  unsigned long long line, int col, bgc_int *out)
 {
     bgc_chunk ch = {source, text, len, line, col};
     bgc_parser p;
@@ -601,7 +602,7 @@ int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text, size_t len
     bgc_diag dg;
     int rc = -1;
     ctx->chunk = &ch;
-    bgc_parser_init(&p, text, len, line, col);
+    bgc_parser_init(&p, text, len, 1, col);
     bgc_parse_status ps = bgc_parse_stmt(&p, &ctx->arena, &st, &dg);
     if (ps == BGC_PARSE_OK && st.kind == BGC_S_EXPR) {
         bgc_stmt rest;

@@ -58,7 +58,12 @@ typedef struct bgc_chunk {
     const char *source;  /* name in error lines: file, <stdin>, <arg>, <repl> */
     const char *text;
     size_t len;
-    int line, col;       /* position of text[0] */
+    /* position of text[0]: the line in the whole input (64-bit: more than
+     * 2^31 lines may come through a pipe) and the column.  Inside a chunk
+     * (tokens, nodes, bytecode) lines are ints counted from 1 at text[0]:
+     * a chunk is one statement, at most BGC_INPUT_MAX_BYTES long. */
+    unsigned long long line;
+    int col;
 } bgc_chunk;
 
 /* Outcome of bgc_run_text. */
@@ -77,7 +82,7 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch,
 /* Hook for the REPL: run one line (or several) of source named `source`,
  * as a final chunk.  Returns the number of failed statements. */
 unsigned long bgc_run_line(bgc_ctx *ctx, const char *source, const char *text,
-                           size_t len, int line);
+                           size_t len, unsigned long long line);
 
 /* Evaluate one expression (no printing of the value) into *out.
  * Returns 0, or -1 after printing the error. */
@@ -91,7 +96,7 @@ void bgc_stopwatch_start(bgc_stopwatch *w);
 void bgc_stopwatch_report(const bgc_stopwatch *w);
 
 int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text,
-                  size_t len, int line, int col, bgc_int *out);
+                  size_t len, unsigned long long line, int col, bgc_int *out);
 
 /* The text a result prints as (obase, 0x/0o/0b prefix); malloc'ed, NULL
  * when out of memory.  *len gets its length.  bgc_format_val does the

@@ -45,7 +45,7 @@ static int run_pending(bgc_input *in)
 {
     if (in->len == 0)
         return in->stopped;
-    bgc_chunk ch = {in->source, in->buf, in->len, (int)in->first, 1};
+    bgc_chunk ch = {in->source, in->buf, in->len, in->first, 1};
     int stop = in->run(in->arg, &ch);
     in->len = 0;
     in->held = 0;

@@ -478,11 +478,15 @@ static void report_at(bgc_ctx *ctx, const insn *ip, int fp, const char *msg)
                ctx->frames[k - reps].ret_pc == fr->ret_pc)
             reps++;
         const char *src = k > 0 ? ctx->funcs[ctx->frames[k - 1].fidx].source : top_source;
+        /* bytecode lines count from 1 in the chunk the code came in */
+        unsigned long long base = k > 0 ? ctx->funcs[ctx->frames[k - 1].fidx].base
+                                  : ctx->chunk ? ctx->chunk->line : 1;
+        unsigned long long cline = base + (unsigned long long)call->line - 1;
         char where[300];
         if (strcmp(src, inner->source) != 0)
-            snprintf(where, sizeof where, "%s:%d:%d", src, call->line, call->col);
+            snprintf(where, sizeof where, "%s:%llu:%d", src, cline, call->col);
         else
-            snprintf(where, sizeof where, "%d:%d", call->line, call->col);
+            snprintf(where, sizeof where, "%llu:%d", cline, call->col);
         if (k > 0)
             n += (size_t)snprintf(chain + n, sizeof chain - n, ", called from %s at %s",
                                   ctx->funcs[ctx->frames[k - 1].fidx].name, where);
@@ -501,7 +505,7 @@ static void report_at(bgc_ctx *ctx, const insn *ip, int fp, const char *msg)
         snprintf(chain + n, sizeof chain - n, ")");
     bgc_srcpos w;
     w.source = inner->source;
-    w.line = ip->line;
+    w.line = inner->base + (unsigned long long)ip->line - 1;
     w.col = ip->col;
     w.text = inner->text;
     w.text_len = inner->text_len;
