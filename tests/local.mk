@@ -113,3 +113,9 @@ TESTS += tests/mpn/test-factor
 tests_mpn_test_factor_SOURCES = tests/mpn/test-factor.c
 tests_mpn_test_factor_CFLAGS = $(TEST_CFLAGS)
 tests_mpn_test_factor_LDADD = $(TEST_LDADD)
+# The number layer links and runs without GMP: libbgc.a and libbgcn.a only,
+# no -lgmp, no libbgcverify.a (HACKING.md, Layers).
+check_PROGRAMS += tests/num/test-link-nogmp
+TESTS += tests/num/test-link-nogmp
+tests_num_test_link_nogmp_SOURCES = tests/num/test-link-nogmp.c
+tests_num_test_link_nogmp_LDADD = libbgc.a libbgcn.a
