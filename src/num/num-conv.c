@@ -213,6 +213,12 @@ static bgc_err digits(bgc_int *r, const bgc_int *a, const bgc_int *bz)
     bgc_init(&p);
     bgc_init(&b);
     bgc_init(&m);
+    /* The count is small whatever the limit; the powers base^d stepped
+     * through reach a few bits past |a|, which may itself sit at the
+     * limit: no limit inside (the fuzzer found digits of a 64-bit a under
+     * --max-bits 64 refused as "needs 67 bits"). */
+    uint64_t limit = bgc_get_max_bits();
+    bgc_set_max_bits(UINT64_MAX);
     bgc_err e = bgc_set_si(&b, base);
     if (e == BGC_OK)
         e = bgc_abs(&m, a);
@@ -222,6 +228,7 @@ static bgc_err digits(bgc_int *r, const bgc_int *a, const bgc_int *bz)
         d++;
         e = bgc_mul(&p, &p, &b);
     }
+    bgc_set_max_bits(limit);
     if (e == BGC_OK)
         e = bgc_set_u64(r, d);
     bgc_clear(&p);
