@@ -39,3 +39,8 @@ EXTRA_DIST += bench/siqs-vs-gp.sh
 EXTRA_DIST += bench/factor-vs-gp.sh
 # huge tasks against gp, end to end (huge helper)
 EXTRA_DIST += bench/huge-vs-gp.sh
+# dudect-style timing test of bgcn_powm_sec on every kernel path (hostile
+# helper; a benchmark, never run by make check): bench/ct-timing
+noinst_PROGRAMS += bench/ct-timing
+bench_ct_timing_SOURCES = bench/ct-timing.c
+bench_ct_timing_LDADD = libbgcn.a -lm

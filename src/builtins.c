@@ -52,6 +52,16 @@ static bgc_err f_powmod(bgc_int *r, bgc_int *args, int n)
     (void)n;
     return bgc_powmod(r, A0, A1, A2);
 }
+static bgc_err f_fdiv(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_fdiv_qr(r, NULL, A0, A1);
+}
+static bgc_err f_powmod_sec(bgc_int *r, bgc_int *args, int n)
+{
+    (void)n;
+    return bgc_powmod_sec(r, A0, A1, A2);
+}
 static bgc_err f_invmod(bgc_int *r, bgc_int *args, int n)
 {
     (void)n;
@@ -184,6 +194,11 @@ const bgc_builtin bgc_builtins[] = {
     {"powmod", 3, 3, f_powmod, NULL, "powmod(b, e, m)", NULL,
      "b^e mod m in [0, |m|); a negative e inverts b", NULL, NULL},
     {"modexp", 3, 3, f_powmod, NULL, "modexp(b, e, m)", NULL, "same as powmod", NULL, NULL},
+    {"fdiv", 2, 2, f_fdiv, NULL, "fdiv(a, b)", NULL,
+     "floor(a / b), rounded toward minus infinity (a / b truncates)", NULL, NULL},
+    {"powmod_sec", 3, 3, f_powmod_sec, NULL, "powmod_sec(b, e, m)",
+     "the modulus must be odd and positive, the exponent >= 0",
+     "b^e mod m, time independent of the value of e (m odd)", NULL, NULL},
     {"invmod", 2, 2, f_invmod, NULL, "invmod(a, m)", NULL, "inverse of a mod m", NULL, NULL},
     {"mulmod", 3, 3, f_mulmod, NULL, "mulmod(a, b, m)", NULL, "a*b mod m", NULL, NULL},
     {"isqrt", 1, 1, f_isqrt, NULL, "isqrt(n)", NULL, "floor of the square root", NULL, NULL},

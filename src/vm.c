@@ -166,7 +166,9 @@ static bgc_err big_binop(bgc_ctx *ctx, int op, bgc_val *a, const bgc_val *b, con
     switch (op) {
     case OP_ADD: e = bgc_add(r, x, y); break;
     case OP_SUB: e = bgc_sub(r, x, y); break;
-    case OP_MUL: e = bgc_mul(r, x, y); break;
+    case OP_MUL: /* x*x of one value squares (faster; --verify checks sqr) */
+        e = x->d == y->d && x->size == y->size ? bgc_sqr(r, x) : bgc_mul(r, x, y);
+        break;
     case OP_DIV: e = bgc_tdiv_q(r, x, y); break;
     case OP_REM: e = bgc_tdiv_r(r, x, y); break;
     case OP_POW: e = bgc_pow(r, x, y); break;

@@ -189,6 +189,10 @@ bgc_err bgc_invmod(bgc_int *r, const bgc_int *a, const bgc_int *m);
 /* r = b^e mod |m| in [0, |m|); e < 0 inverts b first (BGC_ENOTINV). */
 bgc_err bgc_powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
                    const bgc_int *m);
+/* r = b^e mod m in constant time with respect to e (bgcn_powm_sec): m odd
+ * and positive, e >= 0, else BGC_EDOMAIN; the time depends only on the
+ * sizes of the operands and on b and m. */
+bgc_err bgc_powmod_sec(bgc_int *r, const bgc_int *b, const bgc_int *e, const bgc_int *m);
 bgc_err bgc_mulmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
                    const bgc_int *m);
 /* Jacobi symbol (a/n) in {-1,0,1}; n must be odd and > 0 (BGC_EDOMAIN). */

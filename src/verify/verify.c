@@ -587,17 +587,27 @@ static int fault_now(void)
     return 0;
 }
 
+/* After a mismatch the engine's wrong value is replaced by GMP's, so
+ * that what is printed and used from then on is right; the report says
+ * so (man/bigcalc.1, VERIFICATION). */
+static void use_gmp(bgc_int *r, const mpz_t w)
+{
+    if (bgc_set_limbs(r, w->_mp_d, (long)mpz_size(w), mpz_sgn(w) < 0) != BGC_OK)
+        record("(out of memory: the engine's value stays)");
+}
+
 /* The mismatch path of compare, out of line so that the common equal
  * case pays for no register saves. */
 static void __attribute__((noinline, cold))
-differ(const char *what, const bgc_int *r, const mpz_t w)
+differ(const char *what, bgc_int *r, const mpz_t w)
 {
     mpz_roinit_n(got, limbs(r), r->size);
     if (mpz_cmp(got, w) == 0)
         return;
     long gn = BGC_ABS(r->size), wn = (long)mpz_size(w);
     if (mpz_sgn(got) != mpz_sgn(w) && mpz_cmpabs(got, w) == 0) {
-        record("%s has the wrong sign", what);
+        record("%s has the wrong sign; GMP's value is used", what);
+        use_gmp(r, w);
         return;
     }
     long nmax = BGC_MAX(gn, wn);
@@ -605,14 +615,17 @@ differ(const char *what, const bgc_int *r, const mpz_t w)
         unsigned long g = i < gn ? r->d[i] : 0;
         unsigned long x = mpz_getlimbn(w, i);
         if (g != x) {
-            record("%s limb %ld is 0x%016lx, GMP has 0x%016lx", what, i, g, x);
+            record("%s limb %ld is 0x%016lx, GMP has 0x%016lx; GMP's value is used", what, i,
+                   g, x);
+            use_gmp(r, w);
             return;
         }
     }
-    record("%s sign differs", what);
+    record("%s sign differs; GMP's value is used", what);
+    use_gmp(r, w);
 }
 
-static inline void compare(const char *what, const bgc_int *r, const mpz_t w)
+static inline void compare(const char *what, bgc_int *r, const mpz_t w)
 {
     /* The common, equal case by memcmp (inline for one or two limbs):
      * several times faster than mpz_cmp's limb loop, so the check stays
@@ -707,8 +720,10 @@ static void check_int(int tok, bgc_err e, int *res)
         return;
     if (fault_now())
         *res = !*res;
-    if ((long)*res != mpz_get_si(want))
-        record("result is %d, GMP has %ld", *res, mpz_get_si(want));
+    if ((long)*res != mpz_get_si(want)) {
+        record("result is %d, GMP has %ld; GMP's value is used", *res, mpz_get_si(want));
+        *res = (int)mpz_get_si(want);
+    }
 }
 
 static void check_str(int tok, bgc_err e, char *s)
@@ -784,8 +799,11 @@ static void check_str(int tok, bgc_err e, char *s)
     i = 0;
     while (w[i] && w[i] == s[i])
         i++;
-    record("digit %zu is '%c', GMP has '%c'", i, s[i] ? s[i] : ' ',
-           w[i] ? w[i] : ' ');
+    int fix = strlen(w) <= strlen(s);
+    record("digit %zu is '%c', GMP has '%c'; %s digits are printed", i, s[i] ? s[i] : ' ',
+           w[i] ? w[i] : ' ', fix ? "GMP's" : "the engine's");
+    if (fix)
+        strcpy(s, w);
 }
 
 /* ---- factor: product and primality ------------------------------------------ */

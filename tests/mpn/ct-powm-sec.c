@@ -44,6 +44,8 @@ int main(int argc, char **argv)
     if (!bgcn_cpu_supported(bgcn_kernel_paths[pi]))
         continue;
     bgcn_kern = *bgcn_kernel_paths[pi];
+    if (!leak) /* under valgrind: the paths its CPUID shows (no ADX, no AVX-512) */
+        printf("ct-powm-sec: path %s\n", bgcn_kern.name);
     for (unsigned i = 0; i < sizeof msizes / sizeof *msizes; i++) {
         long mn = msizes[i], en = esizes[i];
         if (leak && i > 1)

@@ -83,3 +83,30 @@ args: -e '0e99999999999999999999' -e '0e99999999999999999999 + 1'
 --- stdout
 0
 1
+
+=== --verify: after a mismatch GMP's value is printed and used (defect 14)
+env: BIGCALC_FAULT=mul
+args: --verify -e 'y = 3^100 * 7^50' -e 'y' -e 'y - 3^100 * 7^50'
+status: 3
+--- stdout-py
+str(3**100 * 7**50) + "\n0"
+--- stderr-re
+bigcalc: verify: mismatch in mul \(operands .*\): result limb 0 is 0x[0-9a-f]+, GMP has 0x[0-9a-f]+; GMP's value is used
+
+=== --verify: a fault in sqr is reachable (x*x of one value squares) (defect 14)
+env: BIGCALC_FAULT=sqr
+args: --verify -e 'x = 3^100' -e 'x * x'
+status: 3
+--- stdout-py
+3**200
+--- stderr-re
+bigcalc: verify: mismatch in sqr \(.*\): .*; GMP's value is used
+
+=== --verify: a fault in fdiv is reachable through fdiv() (defect 14)
+env: BIGCALC_FAULT=fdiv
+args: --verify -e 'fdiv(-3^100, 7)'
+status: 3
+--- stdout-py
+(-3**100) // 7
+--- stderr-re
+bigcalc: verify: mismatch in fdiv \(.*\): .*; GMP's value is used

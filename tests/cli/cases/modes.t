@@ -348,7 +348,7 @@ status: 3
 \d+
 4
 --- stderr-re
-bigcalc: verify: mismatch in mul \(operands .*\): result limb 0 is 0x[0-9a-f]+, GMP has 0x[0-9a-f]+
+bigcalc: verify: mismatch in mul \(operands .*\): result limb 0 is 0x[0-9a-f]+, GMP has 0x[0-9a-f]+; GMP's value is used
 
 === without --verify an injected fault goes unnoticed (the hook needs --verify)
 env: BIGCALC_FAULT=mul
