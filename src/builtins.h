@@ -54,8 +54,6 @@ void bgc_builtin_arity_text(const bgc_builtin *b, char *buf, size_t cap);
 /* The message for error e raised by builtin b (b may be NULL). */
 void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf,
                          size_t cap);
-/* The builtin name closest to {name,len} (for "did you mean"), or NULL. */
-const char *bgc_builtin_suggest(const char *name, size_t len);
 
 /* builtins-list.c: the builtins on lists (their vfn). */
 bgc_err bgc_bi_len(bgc_val *r, bgc_val *args, int nargs);

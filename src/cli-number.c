@@ -3,11 +3,13 @@
  *
  * They accept the forms the language accepts for a literal, so that what
  * works in an expression works there too: 1_000_000, 0x10, 0b1010, 0o17,
- * 1e6, and one power B^K (or B**K) of two such literals (2^34, 10^6).
+ * 36#z, 1e6, and one power B^K (or B**K) of two such literals (2^34, 10^6).
  * Only values from 0 to 2^64 - 1 are read; anything else is refused, and
  * the caller names the option in its message (man/bigcalc.1, OPTIONS).
  */
 #include "cli-impl.h"
+
+#include "lexer.h"
 
 #include <string.h>
 
@@ -76,10 +78,15 @@ static int literal(const char **s, unsigned long long *out)
         base = 8;
     if (base != 10)
         p += 2;
+    size_t skip = 0;
+    if (base == 10) {
+        base = (unsigned)bgc_literal_base(p, strlen(p), &skip); /* B#digits, 36#z */
+        p += skip;
+    }
     int rc = digits(&p, base, out);
     if (rc == -1)
         return -1;
-    if (base == 10 && (*p == 'e' || *p == 'E')) {
+    if (base == 10 && skip == 0 && (*p == 'e' || *p == 'E')) {
         unsigned long long e, t;
         p++;
         int rce = digits(&p, 10, &e);

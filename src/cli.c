@@ -11,6 +11,7 @@
 #include "builtins.h"
 #include "error.h"
 #include "num.h"
+#include "suggest.h"
 #include "verify.h"
 
 #include <errno.h>
@@ -91,11 +92,11 @@ static int run_program(bgc_ctx *ctx, const bgc_cli_args *a)
         bgc_cli_usage_error("'%s' is a builtin function: a one-shot cannot be combined with -e",
                             operands[0]);
     if (nops > 0 && looks_like_name(operands[0]) && access(operands[0], F_OK) != 0) {
-        const char *sug = bgc_builtin_suggest(operands[0], strlen(operands[0]));
-        if (sug)
-            bgc_cli_usage_error(
-                "'%s' is neither a file nor a builtin function (did you mean '%s'?)",
-                operands[0], sug);
+        char hint[200];
+        if (bgc_suggest(NULL, operands[0], strlen(operands[0]), BGC_SUGGEST_FUNC, hint,
+                        sizeof hint))
+            bgc_cli_usage_error("'%s' is neither a file nor a builtin function (%s)",
+                                operands[0], hint);
         bgc_cli_usage_error("'%s' is neither a file nor a builtin function", operands[0]);
     }
     bgc_cli_check_files(operands, nops);

@@ -11,6 +11,7 @@
 #include "eval-impl.h"
 
 #include "builtins.h"
+#include "suggest.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,16 +29,16 @@ static bgc_err literal_value(bgc_int *r, const char *s, size_t n)
     bgc_err e;
     if (!buf)
         return BGC_ENOMEM;
-    if (n > 2)
-        base = bgc_radix_prefix(s[0], s[1]);
-    if (base != 10) {
-        s += 2;
-        n -= 2;
+    size_t skip = 0;
+    base = bgc_literal_base(s, n, &skip);
+    if (skip) {
+        s += skip;
+        n -= skip;
     }
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '_')
             continue;
-        if (base == 10 && (s[i] == 'e' || s[i] == 'E')) {
+        if (base == 10 && !skip && (s[i] == 'e' || s[i] == 'E')) {
             epos = m;
             buf[m++] = 0;
             continue;
@@ -513,7 +514,8 @@ static int hidden_slots(comp *cp, int k)
 
 static int reserved(const char *s, size_t n)
 {
-    return bgc_name_is(s, n, "last") || bgc_name_is(s, n, "_") || bgc_name_is(s, n, "obase");
+    return bgc_name_is(s, n, "last") || bgc_name_is(s, n, "_") || bgc_name_is(s, n, "obase") ||
+           bgc_name_is(s, n, "ibase");
 }
 
 /* Emit the load or store of a variable name. */
@@ -526,6 +528,8 @@ static void seq_var(comp *cp, const char *s, size_t n, int store, int line, int 
         seq_emit(cp, store ? OP_STORELAST : OP_LOADLAST, 0, 0, line, col);
     } else if (bgc_name_is(s, n, "obase")) {
         seq_emit(cp, store ? OP_STOREOBASE : OP_LOADOBASE, 0, 0, line, col);
+    } else if (bgc_name_is(s, n, "ibase")) {
+        report(cp, line, col, "%s", BGC_IBASE_HINT); /* bc users' first try */
     } else {
         ix = bgc_var_intern(cp->ctx, s, n);
         if (ix < 0) {

@@ -178,6 +178,8 @@ void bgc_code_free(code *c);
  * undefined) if new; -1 when out of memory. */
 int bgc_var_intern(bgc_ctx *ctx, const char *s, size_t n);
 int bgc_func_intern(bgc_ctx *ctx, const char *s, size_t n);
+/* Index of global variable {s,n} (set or not), -1 when never named. */
+int bgc_var_find(const bgc_ctx *ctx, const char *s, size_t n);
 
 /* Print an error at line:col of the chunk being run. */
 void bgc_ev_report(bgc_ctx *ctx, int line, int col, const char *fmt, ...)

@@ -166,6 +166,12 @@ int bgc_var_intern(bgc_ctx *ctx, const char *s, size_t n)
     return ctx->nvars++;
 }
 
+int bgc_var_find(const bgc_ctx *ctx, const char *s, size_t n)
+{
+    return ctx->vars ? map_find(&ctx->vmap, (const char *const *)&ctx->vars[0].name,
+                                sizeof(gvar), s, n) : -1;
+}
+
 int bgc_func_intern(bgc_ctx *ctx, const char *s, size_t n)
 {
     int ix = ctx->funcs ? map_find(&ctx->fmap, (const char *const *)&ctx->funcs[0].name,
@@ -359,18 +365,18 @@ char *bgc_format_val(const bgc_ctx *ctx, const bgc_val *v, size_t *len)
 
 char *bgc_format_value(const bgc_ctx *ctx, const bgc_int *v, size_t *len)
 {
-    char *s, *r;
+    char *s, *r, pbuf[4];
     size_t n;
-    const char *pfx = ctx->obase == 16 ? "0x" : ctx->obase == 8 ? "0o"
-                    : ctx->obase == 2 ? "0b" : "";
+    const char *pfx = bgc_base_prefix(ctx->obase, pbuf);
+    size_t pn = strlen(pfx);
     if (bgc_get_str(&s, &n, v, ctx->obase) != BGC_OK)
         return NULL;
-    if (!*pfx) {
+    if (pn == 0) {
         if (len)
             *len = n;
         return s;
     }
-    r = malloc(n + 3);
+    r = malloc(n + pn + 1);
     if (!r) {
         free(s);
         return NULL;
@@ -379,12 +385,12 @@ char *bgc_format_value(const bgc_ctx *ctx, const bgc_int *v, size_t *len)
     size_t k = 0;
     if (neg)
         r[k++] = '-';
-    r[k++] = pfx[0];
-    r[k++] = pfx[1];
+    memcpy(r + k, pfx, pn);
+    k += pn;
     memcpy(r + k, s + neg, n - (size_t)neg + 1);
     free(s);
     if (len)
-        *len = n + 2;
+        *len = n + pn;
     return r;
 }
 

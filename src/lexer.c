@@ -1,8 +1,13 @@
 /* lexer.c -- split bigcalc source into tokens.
  *
  * Numbers are only delimited here (their value is built by the parser from
- * the token text): decimal, 0x/0b/0o prefixes, '_' between digits, and a
- * decimal mantissa with an e exponent (1e6).  A literal running straight
+ * the token text): decimal, 0x/0b/0o prefixes, B#digits for any base B
+ * from 2 to 36 (36#z, as bash and ksh write them, and as results in such
+ * a base print), '_' between digits, and a decimal mantissa with an e
+ * exponent (1e6).  B# is a base only when B is 2..36 written without a
+ * leading zero and a digit of that base follows the '#' at once; 37#1 or
+ * 07#6 is a malformed literal, and in any other case the '#' starts a
+ * comment as before (2 # note, 10#x).  A literal running straight
  * into a letter or digit that does not belong to it ("12ab", "0b102") is a
  * malformed literal, not two tokens.
  */
@@ -136,7 +141,17 @@ static bgc_token lex_number(bgc_lexer *lx, bgc_token t)
         n = scan_digits(lx, 10);
         if (n < 0)
             goto bad;
-        if (peek(lx, 0) == 'e' || peek(lx, 0) == 'E') {
+        size_t skip;
+        base = bgc_literal_base(t.text, (size_t)(lx->src + lx->pos - t.text) + 1, &skip);
+        if (peek(lx, 0) == '#' && skip > 0 && digit_in_base(peek(lx, 1), base)) {
+            adv(lx); /* the '#' */
+            if (scan_digits(lx, base) <= 0)
+                goto bad;
+        } else if (peek(lx, 0) == '#' && skip == 0 && peek(lx, 1) >= '0' && peek(lx, 1) <= '9') {
+            lx->err = "malformed number literal (B#digits needs a base B from 2 to 36)";
+            adv(lx); /* the '#': the message shows the whole literal */
+            goto skip;
+        } else if (peek(lx, 0) == 'e' || peek(lx, 0) == 'E') {
             adv(lx);
             if (peek(lx, 0) == '+')
                 adv(lx);
@@ -322,6 +337,23 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
     t.type = BGC_T_ERROR;
     lx->err = "unexpected character";
     return t;
+}
+
+int bgc_literal_base(const char *s, size_t n, size_t *skip)
+{
+    size_t k = 0;
+    *skip = 0;
+    if (n > 2 && bgc_radix_prefix(s[0], s[1]) != 10) {
+        *skip = 2;
+        return bgc_radix_prefix(s[0], s[1]);
+    }
+    int b = 0;
+    while (k < n && k < 2 && s[k] >= '0' && s[k] <= '9')
+        b = b * 10 + (s[k++] - '0');
+    if (k == 0 || k >= n || s[k] != '#' || s[0] == '0' || b < 2 || b > 36)
+        return 10;
+    *skip = k + 1;
+    return b;
 }
 
 int bgc_radix_prefix(int c0, int c1)

@@ -68,6 +68,10 @@ bgc_token bgc_lex_next(bgc_lexer *lx);
 /* The base that a literal's prefix names: 16, 2 or 8 when c0 c1 is 0x,
  * 0b or 0o (either case), else 10. */
 int bgc_radix_prefix(int c0, int c1);
+/* The base of the number literal {s,n} and, in *skip, the length of its
+ * prefix: 0x/0b/0o (16, 2, 8; skip 2), B# with B from 2 to 36 without a
+ * leading zero (36#z: 36, skip 3; 10#9: 10, skip 3), else 10 and skip 0. */
+int bgc_literal_base(const char *s, size_t n, size_t *skip);
 /* The keyword token for the word {s,n}, or BGC_T_IDENT. */
 bgc_tok bgc_keyword(const char *s, size_t n);
 /* A short printable name for a token type ("'+'", "a number", ...). */

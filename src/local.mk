@@ -10,7 +10,7 @@ bigcalc_SOURCES = src/main.c \
 	src/eval.h src/eval-impl.h src/eval.c src/compile.c src/vm.c \
 	src/value.h src/value.c \
 	src/builtins.h src/builtins.c src/builtins-list.c src/builtins-factor.c src/builtins-nt.c \
-	src/error.h src/error.c
+	src/error.h src/error.c src/suggest.h src/suggest.c
 bigcalc_LDADD = libbgcverify.a libbgc.a libbgcn.a $(READLINE_LIBS) $(GMP_LIBS)
 # The REPL: the loop, the terminal, the history file, ':' commands and
 # :help, result output and elapsed time, Tab completion.

@@ -3,6 +3,7 @@
 #include "repl.h"
 
 #include "builtins.h"
+#include "suggest.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -67,7 +68,7 @@ static void help_topic(bgc_ctx *ctx, int lineno, const char *line, const char *t
 "  ||                      short-circuit or\n"
 "  c ? a : b               only the chosen branch runs\n"
 "  =  +=  -=  *=  /=  %=  ^=  <<=  >>=  &=  |=   assignment, right-assoc\n"
-"Literals: 123  0x1F  0b1011  0o777  1_000_000  1e6\n", stdout);
+"Literals: 123  0x1F  0b1011  0o777  36#z (any base 2..36)  1_000_000  1e6\n", stdout);
     } else if (strcmp(topic, "mod") == 0) {
         fputs(
 "E mod M is always the residue of the integer E: the context is a way of\n"
@@ -124,7 +125,8 @@ static void help_topic(bgc_ctx *ctx, int lineno, const char *line, const char *t
 "NAME = EXPR assigns (prints nothing; (NAME = EXPR) prints the value).\n"
 "Names: letters, digits, '_', not starting with a digit.  Reading an unset\n"
 "variable is an error.  'last' (or '_') is the last value printed; obase = 16\n"
-"sets the output base.  :vars lists the variables; undef NAME (or :unset NAME)\n"
+"sets the output base (results print as literals read back: 0xff, 36#z; there\n"
+"is no ibase, literals carry their base).  :vars lists the variables; undef NAME (or :unset NAME)\n"
 "removes one, or a function.  Reading a value never copies it.\n", stdout);
     } else if (strcmp(topic, "commands") == 0) {
         fputs(
@@ -162,9 +164,9 @@ static void help_topic(bgc_ctx *ctx, int lineno, const char *line, const char *t
             printf("%s: your function, %d parameter%s\n", topic, f.nparams,
                    f.nparams == 1 ? "" : "s");
         } else {
-            const char *sug = bgc_builtin_suggest(topic, strlen(topic));
-            if (sug)
-                bgc_repl_cmd_error(lineno, line, col, "no help on '%s' (did you mean '%s'?)", topic, sug);
+            char hint[200];
+            if (bgc_suggest(ctx, topic, strlen(topic), BGC_SUGGEST_FUNC, hint, sizeof hint))
+                bgc_repl_cmd_error(lineno, line, col, "no help on '%s' (%s)", topic, hint);
             else
                 bgc_repl_cmd_error(lineno, line, col, "no help on '%s' (try :help)", topic);
         }

@@ -4,8 +4,8 @@
  * stream.  In the REPL that stream is a fopencookie() stream of ours, so
  * the evaluator stays the same in every mode: the cookie collects a line
  * and, when it has more digits than the limit (--digits, :digits), writes
- * `first...last (N digits)` instead (sign and 0x/0o/0b prefix kept, not
- * counted).  With the limit off (-1) the bytes go straight through.
+ * `first...last (N digits)` instead (sign and 0x/0o/0b or B# prefix kept,
+ * not counted).  With the limit off (-1) the bytes go straight through.
  *
  * Elapsed time: a statement that runs for more than a second shows
  * `[1.0 s]`, `[1.1 s]`, ... on stderr.  An interval timer (ITIMER_REAL,
@@ -219,6 +219,10 @@ void bgc_repl_print_number(FILE *fp, const char *s, size_t n)
     if (n >= head + 2 && s[head] == '0' &&
         (s[head + 1] == 'x' || s[head + 1] == 'o' || s[head + 1] == 'b'))
         head += 2;
+    else if (n >= head + 3 && s[head + 1] == '#')
+        head += 2; /* 7#... */
+    else if (n >= head + 4 && s[head] >= '1' && s[head] <= '3' && s[head + 2] == '#')
+        head += 3; /* 36#... */
     nd = n - head;
     if (!abbreviated(nd)) {
         fwrite(s, 1, n, fp);
@@ -268,7 +272,8 @@ static bgc_err print_whole(const bgc_ctx *ctx, const bgc_int *v)
 static bgc_err print_abbrev(const bgc_ctx *ctx, const bgc_int *v, int *done)
 {
     int base = bgc_ctx_get_obase(ctx);
-    const char *pfx = base == 16 ? "0x" : base == 8 ? "0o" : base == 2 ? "0b" : "";
+    char pbuf[4];
+    const char *pfx = bgc_base_prefix(base, pbuf);
     bgc_int a, b, t, p, hi, lo;
     uint64_t nd = 0;
     size_t side = side_digits(), hn = 0, ln = 0;

@@ -7,6 +7,7 @@
  */
 #include "value.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -365,15 +366,19 @@ static void sb_put(sbuf *b, const char *s, size_t n)
     b->p[b->n] = 0;
 }
 
-static const char *prefix_of(int base)
+const char *bgc_base_prefix(int base, char buf[4])
 {
-    return base == 16 ? "0x" : base == 8 ? "0o" : base == 2 ? "0b" : "";
+    if (base == 16 || base == 8 || base == 2 || base == 10)
+        return base == 16 ? "0x" : base == 8 ? "0o" : base == 2 ? "0b" : "";
+    snprintf(buf, 4, "%d#", base);
+    return buf;
 }
 
 /* An integer value in base, with prefix, appended to b. */
 static bgc_err put_int(sbuf *b, const bgc_val *v, int base)
 {
-    const char *pfx = prefix_of(base);
+    char pbuf[4];
+    const char *pfx = bgc_base_prefix(base, pbuf);
     if (v->kind == BGC_VK_SMALL) {
         char tmp[80];
         int k = (int)sizeof tmp;

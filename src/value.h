@@ -171,8 +171,12 @@ bgc_err bgc_val_unshare(bgc_val *v);
 /* 1 when a and b are the same value (lists element by element, any
  * depth), 0 when not; -1 out of memory. */
 int bgc_val_equal(const bgc_val *a, const bgc_val *b);
-/* Text of v in base 2..36: integers as bgc_get_str, with the 0x/0o/0b
- * prefix in bases 16, 8 and 2; lists as "[1, 2, [3, 4]]".  *out is
+/* The prefix a number in base 2..36 prints with, so that it reads back:
+ * "0x", "0o", "0b" in bases 16, 8, 2, "" in base 10, else "B#" (36#z, as
+ * bash and ksh write it; the lexer reads it).  buf holds the B# form. */
+const char *bgc_base_prefix(int base, char buf[4]);
+/* Text of v in base 2..36: integers as bgc_get_str, with the prefix of
+ * bgc_base_prefix; lists as "[1, 2, [3, 4]]".  *out is
  * malloc'ed, NUL-ended; BGC_EINTR when ^C stopped a long conversion. */
 bgc_err bgc_val_format(char **out, size_t *len, const bgc_val *v, int base);
 

@@ -22,6 +22,7 @@
 
 #include "builtins.h"
 #include "error.h"
+#include "suggest.h"
 #include "verify.h"
 
 #include <stdio.h>
@@ -89,6 +90,30 @@ static bgc_err builtin_result(bgc_val *res, bgc_int *r, const bgc_val *args, int
 }
 
 /* ---- messages ------------------------------------------------------------- */
+
+/* "unknown variable 'x'" / "unknown function 'f'" with a hint (suggest.h);
+ * a function read as a variable, or a variable called, says what it is. */
+static void unknown_name(const bgc_ctx *ctx, const char *name, int want, char *msg,
+                         size_t cap)
+{
+    char hint[200];
+    size_t n = strlen(name);
+    if (want == BGC_SUGGEST_VAR && bgc_suggest_function_read(ctx, name, n, msg, cap))
+        return;
+    if (want == BGC_SUGGEST_FUNC) {
+        int ix = bgc_var_find(ctx, name, n);
+        if (ix >= 0 && ctx->vars[ix].v.kind != BGC_VK_UNSET) {
+            snprintf(msg, cap, "'%s' is a variable, not a function", name);
+            return;
+        }
+    }
+    const char *what = want == BGC_SUGGEST_FUNC ? "function" : "variable";
+    if (bgc_suggest(ctx, name, n, want == BGC_SUGGEST_FUNC ? BGC_SUGGEST_FUNC : BGC_SUGGEST_ANY,
+                    hint, sizeof hint))
+        snprintf(msg, cap, "unknown %s '%s' (%s)", what, name, hint);
+    else
+        snprintf(msg, cap, "unknown %s '%s'", what, name);
+}
 
 static const char *op_symbol(int op)
 {
@@ -805,7 +830,7 @@ h_fornext: {
         case OP_LOADG: {
             gvar *g = &G[ip->a];
             if (g->v.kind == BGC_VK_UNSET) {
-                snprintf(msg, sizeof msg, "unknown variable '%s'", g->name);
+                unknown_name(ctx, g->name, BGC_SUGGEST_VAR, msg, sizeof msg);
                 goto fail_msg;
             }
             bgc_val_copy(&S[sp++], &g->v);
@@ -857,7 +882,7 @@ h_fornext: {
                 }
             } else {
                 if (ip->a >= 0 && G[ip->a].v.kind == BGC_VK_UNSET) {
-                    snprintf(msg, sizeof msg, "unknown variable '%s'", G[ip->a].name);
+                    unknown_name(ctx, G[ip->a].name, BGC_SUGGEST_VAR, msg, sizeof msg);
                     goto fail_msg;
                 }
                 VREF(ip->a, x);
@@ -1183,12 +1208,7 @@ h_fornext: {
         case OP_CALLU: {
             ufunc *f = &ctx->funcs[ip->a];
             if (!f->defined) {
-                const char *sug = bgc_builtin_suggest(f->name, strlen(f->name));
-                if (sug)
-                    snprintf(msg, sizeof msg, "unknown function '%s' (did you mean %s?)",
-                             f->name, sug);
-                else
-                    snprintf(msg, sizeof msg, "unknown function '%s'", f->name);
+                unknown_name(ctx, f->name, BGC_SUGGEST_FUNC, msg, sizeof msg);
                 goto fail_msg;
             }
             if (f->nparams != ip->b) {
@@ -1290,7 +1310,7 @@ h_fornext: {
             } else {
                 gvar *g = &G[ip->a];
                 if (g->v.kind == BGC_VK_UNSET) {
-                    snprintf(msg, sizeof msg, "unknown variable '%s'", g->name);
+                    unknown_name(ctx, g->name, BGC_SUGGEST_VAR, msg, sizeof msg);
                     goto fail_msg;
                 }
                 root = &g->v;
@@ -1418,7 +1438,7 @@ intr:
     e = BGC_EINTR;
     goto fail;
 unset_var:
-    snprintf(msg, sizeof msg, "unknown variable '%s'", ctx->vars[unset_ix].name);
+    unknown_name(ctx, ctx->vars[unset_ix].name, BGC_SUGGEST_VAR, msg, sizeof msg);
     {
         /* at the variable that a fused instruction reads */
         static insn at;

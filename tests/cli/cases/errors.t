@@ -54,3 +54,32 @@ args: -e 'x = 1; x / 0'
 status: 1
 --- stderr
 bigcalc: <arg>:1:10: division by zero
+
+=== did you mean: builtins, other calculators' names, user functions and variables, one quoting style
+args: -e 'GCD(4, 6)' -e 'factorial(5)' -e 'bitlength(8)' -e 'hammingweight(7)' -e 'sqrtint(10)' -e 'precprime(10)' -e 'Binomial(5, 2)' -e 'pow(2, 3, 5)' -e 'def square(x) = x^2; sqaure(3)' -e 'total = 5; totl + 1' -e 'gdc(4, 6)' -e 'y' -e 'ibase'
+status: 1
+--- stderr
+bigcalc: <arg 1>:1:1: unknown function 'GCD' (did you mean 'gcd'?)
+bigcalc: <arg 2>:1:1: unknown function 'factorial' (did you mean 'fact'?)
+bigcalc: <arg 3>:1:1: unknown function 'bitlength' (did you mean 'bitlen'?)
+bigcalc: <arg 4>:1:1: unknown function 'hammingweight' (did you mean 'popcount'?)
+bigcalc: <arg 5>:1:1: unknown function 'sqrtint' (did you mean 'isqrt'?)
+bigcalc: <arg 6>:1:1: unknown function 'precprime' (did you mean 'prevprime'?)
+bigcalc: <arg 7>:1:1: unknown function 'Binomial' (did you mean 'binomial'?)
+bigcalc: <arg 8>:1:1: unknown function 'pow' (b^e is the power; pow(b, e, m) is powmod(b, e, m))
+bigcalc: <arg 9>:1:22: unknown function 'sqaure' (did you mean 'square'?)
+bigcalc: <arg 10>:1:12: unknown variable 'totl' (did you mean 'total'?)
+bigcalc: <arg 11>:1:1: unknown function 'gdc' (did you mean 'gcd'?)
+bigcalc: <arg 12>:1:1: unknown variable 'y'
+bigcalc: <arg 13>:1:1: bigcalc has no ibase: write other bases with a prefix, 0x1f, 0o17, 0b101 or B#digits for any base B from 2 to 36 (36#z); obase = N sets the output base
+
+=== a function's name alone says it is a function; a variable called says it is one
+args: -e 'gcd' -e 'def f(x) = x + 1; f' -e 'def g() = 7; g' -e 'x = 5; x(2)' -e 'f(1)'
+status: 1
+--- stdout
+2
+--- stderr
+bigcalc: <arg 1>:1:1: 'gcd' is a builtin function: call it as gcd(a, b, ...)
+bigcalc: <arg 2>:1:19: 'f' is a function of 1 argument: call it as f(...)
+bigcalc: <arg 3>:1:14: 'g' is a function of 0 arguments: call it as g()
+bigcalc: <arg 4>:1:8: 'x' is a variable, not a function

@@ -215,6 +215,6 @@ status: 1
 6
 --- stderr
 bigcalc: <arg 3>:1:1: unknown variable 'x'
-bigcalc: <arg 1>:1:36: unknown function 'f' (did you mean fib?) (in g, called at <arg 4>:1:1)
+bigcalc: <arg 1>:1:36: unknown function 'f' (in g, called at <arg 4>:1:1)
 bigcalc: <arg 5>:1:1: no variable or function 'y' to undef
 bigcalc: <arg 6>:1:1: cannot undef builtin function 'gcd'

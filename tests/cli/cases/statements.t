@@ -31,7 +31,7 @@ args: -e last
 --- stdout
 0
 
-=== obase 16, 8, 2 carry prefixes; other bases do not
+=== obase 16, 8, 2 carry prefixes 0x, 0o, 0b; other bases B# (read back as literals); 10 none
 --- stdin
 obase = 16
 255
@@ -51,7 +51,7 @@ obase
 0x0
 0o10
 0b101
-z
+36#z
 10
 
 === obase out of range is an error and keeps the old base
@@ -368,3 +368,63 @@ b
 */ + 2
 --- stdout
 3
+
+=== output in any base reads back: B#digits literals for bases 2 to 36
+status: 1
+--- stdin
+36#3w5e11264sgsg == 2^64
+[2#1011, 8#17, 10#99, 16#ff, 36#Z, -7#66, 3#1_0]
+2#12
+37#1
+07#6
+16#ffx
+2 # a comment after a blank
+10#comment also a comment: c is no decimal digit
+obase = 36
+x = 2^64 + 12345; -x
+[x, -1, 0]
+obase = 10
+36#3w5e11264sgsg * 36#1 - 2^64
+--- stdout
+1
+[11, 15, 99, 255, 35, -48, 3]
+2
+10
+-36#3w5e11264sqbd
+[36#3w5e11264sqbd, -36#1, 36#0]
+0
+--- stderr
+bigcalc: <stdin>:3:1: syntax error: malformed number literal '2#12'
+bigcalc: <stdin>:4:1: syntax error: malformed number literal (B#digits needs a base B from 2 to 36) '37#1'
+bigcalc: <stdin>:5:1: syntax error: malformed number literal (B#digits needs a base B from 2 to 36) '07#6'
+bigcalc: <stdin>:6:1: syntax error: malformed number literal '16#ffx'
+
+=== every base prints in a form that reads back to the same number
+--- stdin
+x = 3^200 - 7
+def rt(b) { obase = b; print x, "\n"; print -x, "\n"; obase = 10 }
+for (b = 2; b <= 36; b++) rt(b)
+--- stdout-py
+"\n".join(s for b in range(2, 37) for s in ((lambda t: (t, "-" + t))(({16: "0x", 8: "0o", 2: "0b", 10: ""}.get(b, "%d#" % b)) + (lambda n: "".join("0123456789abcdefghijklmnopqrstuvwxyz"[d] for d in (lambda ds: ds[::-1])((lambda f: f(f, n))(lambda f, m: [m % b] + f(f, m // b) if m >= b else [m]))))(3**200 - 7))))
+
+=== ibase is refused with the ways to write other bases
+args: -e 'ibase = 16' -e 'ibase' -e 'x = ibase + 1' -e 'ibase(16)' -e 'obase = 16; 255'
+status: 1
+--- stdout
+0xff
+--- stderr
+bigcalc: <arg 1>:1:7: bigcalc has no ibase: write other bases with a prefix, 0x1f, 0o17, 0b101 or B#digits for any base B from 2 to 36 (36#z); obase = N sets the output base
+bigcalc: <arg 2>:1:1: bigcalc has no ibase: write other bases with a prefix, 0x1f, 0o17, 0b101 or B#digits for any base B from 2 to 36 (36#z); obase = N sets the output base
+bigcalc: <arg 3>:1:5: bigcalc has no ibase: write other bases with a prefix, 0x1f, 0o17, 0b101 or B#digits for any base B from 2 to 36 (36#z); obase = N sets the output base
+bigcalc: <arg 4>:1:1: unknown function 'ibase' (bigcalc has no ibase: write other bases with a prefix, 0x1f, 0o17, 0b101 or B#digits for any base B from 2 to 36 (36#z); obase = N sets the output base)
+
+=== option values and one-shot arguments take B#digits too
+args: --obase 2#10000 -e '255' -e 'obase = 10; 36#zz'
+--- stdout
+0xff
+1295
+
+=== a one-shot reads B#digits
+args: abs -- -36#z
+--- stdout
+35
