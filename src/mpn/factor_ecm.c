@@ -23,8 +23,10 @@
  * (Montgomery's simultaneous inversion), and the giant steps [kD]Q =
  * (X_k:Z_k) by additions.  A prime q = kD +- j in (B1, B2] divides the
  * order of Q mod p exactly when X_k - x_j Z_k = 0 mod p (x is the same
- * for a point and its negative), so each (k, j) with kD - j or kD + j
- * prime costs two products, and one gcd ends the stage.  The table of
+ * for a point and its negative).  The giant steps are normalised KB at a
+ * time (Montgomery's simultaneous inversion: one inversion and three
+ * products per step), so each (k, j) with kD - j or kD + j prime costs
+ * one product, acc *= x_k - x_j, and one gcd ends the stage.  The table of
  * which (k, j) are needed is built once for all curves. */
 #include "factor-impl.h"
 
@@ -35,6 +37,7 @@
 #define D 2310
 #define H (D / 2)
 #define NJ 240 /* eulerphi(2310) / 2 */
+#define KB 32  /* giant steps normalised together */
 
 typedef struct {
     bgcn_fmod md;
@@ -284,22 +287,48 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
     bgcn_limb_t kl = pl->k0;
     ladder(e, X0, Z0, X1, Z1, xg, &kl, 1);
     bgcn_copyi(acc, m->m.one, n);
-    for (uint64_t k = pl->k0; k <= pl->k1; k++) {
-        const uint64_t *mk = pl->mask[k - pl->k0];
-        for (int w = 0; w < 4; w++)
-            for (uint64_t bits = mk[w]; bits; bits &= bits - 1) {
-                int i = w * 64 + __builtin_ctzll(bits);
-                bgcn_fm_mul(m, t1, bx + (long)i * n, Z0);
-                bgcn_fm_sub(m, t1, X0, t1);
-                bgcn_fm_mul(m, acc, acc, t1);
-            }
-        /* [k+2]G = [k+1]G + G, difference [k]G */
-        xadd(e, t3, t4, X1, Z1, xg, m->m.one, X0, Z0);
-        bgcn_copyi(X0, X1, n);
-        bgcn_copyi(Z0, Z1, n);
-        bgcn_copyi(X1, t3, n);
-        bgcn_copyi(Z1, t4, n);
-        if ((k & 63) == 0 && bgcn_interrupt_flag)
+    /* KB giant steps at a time, normalised together (one inversion, three
+     * products each), so that a pair costs one product: (x_k - x_j) */
+    bgcn_limb_t *gX = bZ + (long)NJ * n, *gZ = gX + (long)KB * n,
+                *pre = gZ + (long)KB * n;
+    for (uint64_t k = pl->k0; k <= pl->k1; k += KB) {
+        long cnt = pl->k1 - k + 1 < KB ? (long)(pl->k1 - k + 1) : KB;
+        for (long t = 0; t < cnt; t++) {
+            bgcn_copyi(gX + t * n, X0, n);
+            bgcn_copyi(gZ + t * n, Z0, n);
+            /* [k+t+2]G = [k+t+1]G + G, difference [k+t]G */
+            xadd(e, t3, t4, X1, Z1, xg, m->m.one, X0, Z0);
+            bgcn_copyi(X0, X1, n);
+            bgcn_copyi(Z0, Z1, n);
+            bgcn_copyi(X1, t3, n);
+            bgcn_copyi(Z1, t4, n);
+        }
+        bgcn_copyi(pre, gZ, n);
+        for (long t = 1; t < cnt; t++)
+            bgcn_fm_mul(m, pre + t * n, pre + (t - 1) * n, gZ + t * n);
+        if ((st = m->st) != BGCN_OK ||
+            (st = bgcn_fm_inv(m, t1, &ok, g, &gn,
+                              pre + (cnt - 1) * n)) != BGCN_OK)
+            return st;
+        if (!ok)
+            goto no_inverse; /* some [k]G is the identity mod p: found */
+        for (long t = cnt - 1; t >= 1; t--) {
+            bgcn_fm_mul(m, t2, t1, pre + (t - 1) * n); /* 1 / Z_t */
+            bgcn_fm_mul(m, t1, t1, gZ + t * n);
+            bgcn_fm_mul(m, gX + t * n, gX + t * n, t2);
+        }
+        bgcn_fm_mul(m, gX, gX, t1);
+        for (long t = 0; t < cnt; t++) {
+            const uint64_t *mk = pl->mask[k + (uint64_t)t - pl->k0];
+            const bgcn_limb_t *xk = gX + t * n;
+            for (int w = 0; w < 4; w++)
+                for (uint64_t bits = mk[w]; bits; bits &= bits - 1) {
+                    int i = w * 64 + __builtin_ctzll(bits);
+                    bgcn_fm_sub(m, t1, xk, bx + (long)i * n);
+                    bgcn_fm_mul(m, acc, acc, t1);
+                }
+        }
+        if (bgcn_interrupt_flag)
             return BGCN_EINTR;
     }
     if ((st = m->st) != BGCN_OK ||
@@ -344,7 +373,7 @@ bgcn_status bgcn_factor_ecm(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     if (B2 > B1 && (st = plan_init(&pl, B1, B2)) != BGCN_OK)
         goto done;
     cv = bgcn_alloc_limbs((size_t)4 * (size_t)n);
-    blk = bgcn_alloc_limbs((size_t)(13 + 3 * NJ) * (size_t)n);
+    blk = bgcn_alloc_limbs((size_t)(13 + 3 * NJ + 3 * KB) * (size_t)n);
     if (!cv || !blk) {
         st = BGCN_ENOMEM;
         goto done;

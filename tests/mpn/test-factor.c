@@ -415,6 +415,52 @@ Test(factor_methods, ecm_alone)
     mpz_clears(p, q, n, NULL);
 }
 
+/* Stage 2 against stage 1 alone, curve by curve (the same sigma): what
+ * stage 1 finds, the two stages find too (stage 1 is their common
+ * start); stage 2 must find factors that stage 1 misses, and each must be
+ * right.  B2 spans one giant step, a few, and several batches of
+ * normalised giant steps (not a multiple of the batch). */
+Test(factor_methods, ecm_stage2_vs_stage1)
+{
+    t_seed();
+    mpz_t p, q, n, f;
+    mpz_inits(p, q, n, f, NULL);
+    bgcn_limb_t np[MAXL], fp[MAXL];
+    static const uint64_t b2s[] = {2000, 30000, 2310 * 101 + 7};
+    int only2 = 0;
+    for (int i = 0; i < 30; i++) {
+        rand_prime(p, 26 + (int)t_rand_below(8));
+        rand_prime(q, 120 + (int)t_rand_below(200));
+        mpz_mul(n, p, q);
+        long nn = z_get(np, MAXL, n);
+        uint64_t sigma = 6 + t_rand_below(1u << 30);
+        uint64_t B2 = b2s[i % 3];
+        long f1 = 0, f2 = 0;
+        cr_assert_eq(bgcn_factor_ecm(fp, &f1, np, nn, 60, 60, sigma, 1, NULL,
+                                     NULL, NULL), BGCN_OK);
+        /* stage 1 alone up to B2 (the slow twin) covers every order the
+         * two stages can catch: E(B1) q divides E(B2) for q in (B1, B2] */
+        long fb = 0;
+        cr_assert_eq(bgcn_factor_ecm(fp, &fb, np, nn, B2, B2, sigma, 1,
+                                     NULL, NULL, NULL), BGCN_OK);
+        cr_assert_eq(bgcn_factor_ecm(fp, &f2, np, nn, 60, B2, sigma, 1,
+                                     NULL, NULL, NULL), BGCN_OK);
+        cr_assert(f2 > 0 || f1 == 0,
+                  "stage 1 found a factor that both stages missed");
+        cr_assert(fb > 0 || f2 == 0,
+                  "stage 2 found a factor that stage 1 to B2 misses");
+        if (f2 > 0) {
+            z_set(f, fp, f2);
+            cr_assert(mpz_cmp(f, p) == 0, "stage 2 found a wrong factor");
+            only2 += f1 == 0;
+        }
+    }
+    /* a 30-bit prime's curve order has its largest prime below 60 * 500
+     * often enough: 24 tries with none is (far) below 10^-3 */
+    cr_assert(only2 > 0, "stage 2 never found what stage 1 missed");
+    mpz_clears(p, q, n, f, NULL);
+}
+
 /* ---------------------------------------------------------------- */
 
 Test(factor_driver, small_and_edge)
