@@ -36,7 +36,7 @@ bench_siqs_bench_SOURCES = bench/siqs-bench.c
 bench_siqs_bench_LDADD = libbgcn.a
 EXTRA_DIST += bench/siqs-vs-gp.sh
 # factor() against gp and coreutils (factor helper)
-EXTRA_DIST += bench/factor-vs-gp.sh
+EXTRA_DIST += bench/factor-vs-gp.sh bench/nt-vs-gp.sh
 # huge tasks against gp, end to end (huge helper)
 EXTRA_DIST += bench/huge-vs-gp.sh
 # dudect-style timing test of bgcn_powm_sec on every kernel path (hostile
