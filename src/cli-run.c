@@ -48,8 +48,7 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
         const char *line;
         ssize_t n = bgc_lr_next(&lr, &line);
         if (n == BGC_LR_TOO_LONG) {
-            bgc_error_plain("%s:%llu: line longer than %zu MiB (the limit; see LIMITS in "
-                            "bigcalc(1)): input stops here",
+            bgc_error_plain("%s:%llu: line longer than %zu MiB (the limit): input stops here",
                             source, in.lines + 1, BGC_INPUT_MAX_BYTES >> 20);
             bgc_cli_io_failed = 1;
             rc = -1;

@@ -62,8 +62,7 @@ int bgc_input_flush(bgc_input *in)
 static int append(bgc_input *in, const char *s, size_t n)
 {
     if (n > BGC_INPUT_MAX_BYTES - in->len) {
-        bgc_error_plain("%s:%llu: statement longer than %zu MiB (the limit; see LIMITS in "
-                        "bigcalc(1)): input stops here",
+        bgc_error_plain("%s:%llu: statement longer than %zu MiB (the limit): input stops here",
                         in->source, in->first, BGC_INPUT_MAX_BYTES >> 20);
         in->len = 0;
         in->held = 0;

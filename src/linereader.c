@@ -19,6 +19,8 @@ ssize_t bgc_lr_next(bgc_linereader *lr, const char **line)
                        : NULL;
         if (nl || (lr->eof && lr->end > lr->beg)) {
             size_t n = nl ? (size_t)(nl + 1 - (lr->buf + lr->beg)) : lr->end - lr->beg;
+            if (n > BGC_LR_MAX_LINE)
+                return BGC_LR_TOO_LONG; /* however much of it one read brought */
             *line = lr->buf + lr->beg;
             lr->beg += n;
             return (ssize_t)n;

@@ -963,7 +963,21 @@ void bgc_parser_init(bgc_parser *p, const char *src, size_t len, int first_line,
  *    an earlier line is still open (the error sits inside `[1,` / `2 +*
  *    3]`, which is one statement); brackets opened on the error's own
  *    line or after it do not hold the newline, so a broken line such as
- *    `if (1 {` or `\e[31m` costs only that line, as before. */
+ *    `if (1 {` or `\e[31m` costs only that line, as before; nor does
+ *    it end before a line starting with else (the rest of an if/else
+ *    chain, which cannot start a statement). */
+/* Does the next line (after blank lines) start with else?  Such a line
+ * continues the failed if/else chain: it cannot start a statement. */
+static int else_next(const bgc_lexer *lx)
+{
+    bgc_lexer peek = *lx;
+    bgc_token t;
+    do
+        t = bgc_lex_next(&peek);
+    while (t.type == BGC_T_NEWLINE);
+    return t.type == BGC_T_ELSE;
+}
+
 static void resync(bgc_parser *p, const bgc_lexer *lx0, const bgc_token *tok0,
                    const char *err_at)
 {
@@ -992,7 +1006,7 @@ static void resync(bgc_parser *p, const bgc_lexer *lx0, const bgc_token *tok0,
                 held = depth;
         } else if (t == BGC_T_NEWLINE && !seen) {
             held = depth;
-        } else if (seen && ((t == BGC_T_NEWLINE && held == 0) ||
+        } else if (seen && ((t == BGC_T_NEWLINE && held == 0 && !else_next(&p->lx)) ||
                             (t == BGC_T_SEMI && depth == 0))) {
             p->tok = bgc_lex_next(&p->lx); /* past the terminator */
             return;

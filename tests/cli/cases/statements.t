@@ -428,3 +428,34 @@ args: --obase 2#10000 -e '255' -e 'obase = 10; 36#zz'
 args: abs -- -36#z
 --- stdout
 35
+
+=== a syntax error in an if/else chain costs the whole chain, not one error per else line
+status: 1
+--- stdin
+if (0) 1
+else if (0) 2 +* 3
+else if (0) 4
+else 5
+6
+--- stdout
+6
+--- stderr
+bigcalc: <stdin>:2:16: syntax error: expected an expression, found '*'
+
+=== a statement of more than 1000000 operators and operands is refused; later ones run
+status: 1
+--- stdin-py
+'1+' * 600000 + '1\n7\n'
+--- stdout
+7
+--- stderr-re
+bigcalc: <stdin>:1:\d+: statement too large \(limit 1000000 operators and operands\)
+
+=== a line longer than 64 MiB ends the input with an error (input without newlines cannot grow the buffer without bound)
+status: 1
+--- stdin-py
+'1\n' + ' ' * (64 << 20) + '2\n3\n'
+--- stdout
+1
+--- stderr
+bigcalc: <stdin>:2: line longer than 64 MiB (the limit): input stops here
