@@ -40,6 +40,10 @@
 #include <stdint.h>
 #include <signal.h>
 
+/* Every default crossover (BGCN_*_THRESHOLD and the per-path
+ * multiplication sets) is in one place with its provenance. */
+#include "thresholds.h"
+
 typedef uint64_t bgcn_limb_t;
 #define BGCN_LIMB_BITS 64
 #define BGCN_LIMB_MAX (~(bgcn_limb_t)0)
@@ -419,7 +423,6 @@ long bgcn_mulmod_bnm1_next_size(long n);
  * bgcn_mulmod_bnm1_next_size rounds n up to a size that has such a
  * transform; below it, and on the other paths, the full product folded.
  * Any value >= 1 is correct (tests lower it); measured in mulmod.c. */
-#define BGCN_MULMOD_BNM1_NTT_THRESHOLD 2000
 extern long bgcn_mulmod_bnm1_ntt_threshold;
 
 /* Threads (src/mpn/threads.c).  The engine's large products split their
@@ -490,7 +493,6 @@ bgcn_status bgcn_dcpi1_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp,
 /* bgcn_tdiv_qr uses divide and conquer when both the divisor and the
  * quotient have at least this many limbs (provisional until measured
  * against the subquadratic bgcn_mul; see src/mpn/div_dc.c). */
-#define BGCN_DIV_DC_THRESHOLD 40
 extern long bgcn_div_dc_threshold;
 
 /* Newton reciprocal and division by multiplication (src/mpn/div_newton.c).
@@ -527,8 +529,6 @@ bgcn_status bgcn_mu_div_qr_preinv(bgcn_limb_t *qhp, bgcn_limb_t *qp,
  * have at least bgcn_mu_div_threshold limbs.  Any values >= 1 are
  * correct (tests lower them); the defaults are measured, see
  * src/mpn/div_newton.c. */
-#define BGCN_INV_NEWTON_THRESHOLD 150
-#define BGCN_MU_DIV_THRESHOLD 2000
 extern long bgcn_inv_newton_threshold, bgcn_mu_div_threshold;
 
 /* Exact division (Hensel / Jebelean, developed from the low end).
@@ -548,7 +548,6 @@ bgcn_status bgcn_divexact(bgcn_limb_t *qp, const bgcn_limb_t *np, long nn,
 /* bgcn_divexact uses the quotient-only division (bgcn_tdiv_qr) when both
  * the quotient and the divisor have at least this many limbs (measured:
  * the Hensel basecase wins up to about 300 limbs, see divexact.c). */
-#define BGCN_DIVEXACT_DC_THRESHOLD 300
 
 /* ===================================================================== */
 /* == Roots and GCD (src/mpn/sqrtrem.c, rootrem.c, perfpow.c, gcd*.c)  == */
@@ -649,14 +648,11 @@ bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *ap, long *an,
  * correct): bgcn_hgcd recurses from bgcn_hgcd_threshold, bgcn_gcd uses
  * half-gcd steps from bgcn_gcd_dc_threshold.  Measured on this machine
  * (see src/mpn/hgcd.c): flat optimum, 100..150 and 400..700. */
-#define BGCN_HGCD_THRESHOLD 120
-#define BGCN_GCD_DC_THRESHOLD 600
 extern long bgcn_hgcd_threshold;
 extern long bgcn_gcd_dc_threshold;
 /* bgcn_gcdext's own (its Lehmer steps also update cofactors, so the
  * half-gcd pays off earlier: about 12% faster at 10^3..3*10^3 limbs with
  * 150..200 than with 600). */
-#define BGCN_GCDEXT_DC_THRESHOLD 200
 extern long bgcn_gcdext_dc_threshold;
 /* (end of Roots and GCD) */
 
@@ -858,8 +854,6 @@ void bgcn_radix_cache_clear(void);
 /* Size (limbs) from which the divide-and-conquer algorithms are used;
  * variables so that tests and the tuning program can move them (any value
  * is correct).  Defaults measured on this machine: see src/mpn/radix.c. */
-#define BGCN_GET_STR_DC_THRESHOLD 12
-#define BGCN_SET_STR_DC_THRESHOLD 150
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
 

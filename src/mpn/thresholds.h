@@ -1,5 +1,6 @@
-/* thresholds.h -- crossover sizes (in limbs) of the multiplication
- * algorithms, one set per kernel path.  Each is the size of the smaller
+/* thresholds.h -- every crossover size (in limbs) of the engine: the
+ * multiplication algorithms, one set per kernel path, and at the end the
+ * crossovers that have one value for every path.  Each is the size of the smaller
  * operand (of the operand, for squaring) from which the next algorithm is
  * used; the NTT is used from the smallest of its per-length minimums
  * (BGCN_*_NTT_MIN_K: the minimum (an + bn) / 2 for transform length 2^k,
@@ -171,5 +172,24 @@
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
     [12] = BGCN_NTT_NEVER, [13] = BGCN_NTT_NEVER, [14] = 9712, \
     [15] = 12213, [16] = 21761 }
+
+/* ---- Crossovers with one value for every path ----
+ * The engine's other crossovers (limbs).  Each starts a variable of the
+ * same name in lower case that tests and the tuning program may move
+ * (any value >= 1 is correct unless bgcn.h says otherwise).  They are
+ * not per path: each was measured once, on the machine and with the
+ * method the file named beside it records at its top; `make tune`
+ * does not cover them (it tunes the multiplication sets above only),
+ * so re-measure them by hand there when their algorithms change. */
+#define BGCN_MULMOD_BNM1_NTT_THRESHOLD 2000 /* bgcn_mulmod_bnm1: one cyclic NTT (mulmod.c) */
+#define BGCN_DIV_DC_THRESHOLD 40 /* bgcn_tdiv_qr: divide and conquer (div_dc.c) */
+#define BGCN_INV_NEWTON_THRESHOLD 150 /* bgcn_invertappr exact below (div_newton.c) */
+#define BGCN_MU_DIV_THRESHOLD 2000 /* bgcn_tdiv_qr: mu division (div_newton.c) */
+#define BGCN_DIVEXACT_DC_THRESHOLD 300 /* bgcn_divexact: quotient-only division (divexact.c) */
+#define BGCN_HGCD_THRESHOLD 120 /* bgcn_hgcd recursion (hgcd.c) */
+#define BGCN_GCD_DC_THRESHOLD 600 /* bgcn_gcd: half-gcd steps (hgcd.c) */
+#define BGCN_GCDEXT_DC_THRESHOLD 200 /* bgcn_gcdext: half-gcd steps (gcdext.c) */
+#define BGCN_GET_STR_DC_THRESHOLD 12 /* bgcn_get_str: divide and conquer (radix.c) */
+#define BGCN_SET_STR_DC_THRESHOLD 150 /* bgcn_set_str: divide and conquer (radix.c) */
 
 #endif
