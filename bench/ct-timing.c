@@ -188,7 +188,7 @@ int main(int argc, char **argv)
         for (unsigned k = 0; k < sizeof msizes / sizeof *msizes; k++) {
             for (int sec = 1; sec >= 0; sec--) {
                 double mf, mr;
-                long n = sec ? samples : samples / 4; /* the control needs few */
+                long n = samples;
                 double tt = row(sec, msizes[k], esizes[k], n, &mf, &mr);
                 int leak = tt > 4.5;
                 const char *verdict = sec ? (leak ? "LEAK?" : "no leak seen")
