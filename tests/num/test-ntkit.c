@@ -190,7 +190,10 @@ Test(ntkit, large_prime_factors)
         for (int j = 0; j < np; j++) {
             /* at most about 45 digits in all: the sieve stays cheap */
             int bits = 40 + (int)t_rand_below(np == 3 ? 10 : 33);
-            mpz_set_ui(zp, t_rand() >> (64 - bits));
+            mpz_set_ui(zp, t_rand());
+            mpz_mul_2exp(zp, zp, 64);
+            mpz_add_ui(zp, zp, t_rand());
+            mpz_fdiv_r_2exp(zp, zp, (mp_bitcnt_t)bits);
             mpz_setbit(zp, (mp_bitcnt_t)bits - 1);
             mpz_nextprime(zp, zp);
             int e = np == 1 && t_rand_below(2) == 0 ? 2 : 1;
