@@ -156,15 +156,41 @@ static inline const bgcn_limb_t *limbs_of(const bgc_int *x, long *n)
     return x->d;
 }
 
+/* The engine's exponentiation of kind `kernel` (bgcn_powm or the
+ * constant-time bgcn_powm_sec: same contract) of bb, already reduced into
+ * [0, |m|), by the magnitude of e, into r: the limb plumbing both share. */
+typedef bgcn_status (*powm_kernel)(bgcn_limb_t *, const bgcn_limb_t *, long,
+                                   const bgcn_limb_t *, long, const bgcn_limb_t *, long);
+
+static bgc_err powm_reduced(bgc_int *r, const bgc_int *bb, const bgc_int *e,
+                            const bgc_int *mm, powm_kernel kernel)
+{
+    bgc_int t;
+    bgc_init(&t);
+    long mn = BGC_ABS(mm->size);
+    bgc_err err = bgc_room(&t, mn);
+    if (err == BGC_OK) {
+        long bn, en;
+        const bgcn_limb_t *bp = limbs_of(bb, &bn);
+        const bgcn_limb_t *ep = limbs_of(e, &en);
+        err = bgc_from_status(kernel(t.d, bp, bn, ep, en, mm->d, mn));
+    }
+    if (err == BGC_OK) {
+        bgc_norm(&t, mn, 0);
+        bgc_swap(r, &t);
+    }
+    bgc_clear(&t);
+    return err;
+}
+
 static bgc_err powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
                       const bgc_int *m)
 {
     if (m->size == 0)
         return BGC_EMODZERO;
-    bgc_int mm, bb, t;
+    bgc_int mm, bb;
     bgc_init(&mm);
     bgc_init(&bb);
-    bgc_init(&t);
     bgc_err err = bgc_abs(&mm, m);
     if (err == BGC_OK) {
         if (e->size < 0)
@@ -172,24 +198,11 @@ static bgc_err powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
         else
             err = bgc_mod(&bb, b, &mm);
     }
-    long mn = BGC_ABS(mm.size);
+    /* a negative exponent was folded into the inverse: its magnitude */
     if (err == BGC_OK)
-        err = bgc_room(&t, mn);
-    if (err == BGC_OK) {
-        long bn, en;
-        const bgcn_limb_t *bp = limbs_of(&bb, &bn);
-        /* The exponent's magnitude (a negative one was folded into the
-         * inverse above). */
-        const bgcn_limb_t *ep = limbs_of(e, &en);
-        err = bgc_from_status(bgcn_powm(t.d, bp, bn, ep, en, mm.d, mn));
-    }
-    if (err == BGC_OK) {
-        bgc_norm(&t, mn, 0);
-        bgc_swap(r, &t);
-    }
+        err = powm_reduced(r, &bb, e, &mm, bgcn_powm);
     bgc_clear(&mm);
     bgc_clear(&bb);
-    bgc_clear(&t);
     return err;
 }
 
@@ -212,25 +225,12 @@ static bgc_err powmod_sec(bgc_int *r, const bgc_int *b, const bgc_int *e, const 
 {
     if (m->size <= 0 || !(m->d[0] & 1) || e->size < 0)
         return BGC_EDOMAIN;
-    bgc_int bb, t;
+    bgc_int bb;
     bgc_init(&bb);
-    bgc_init(&t);
-    long mn = m->size;
     bgc_err err = bgc_mod(&bb, b, m);
     if (err == BGC_OK)
-        err = bgc_room(&t, mn);
-    if (err == BGC_OK) {
-        long bn, en;
-        const bgcn_limb_t *bp = limbs_of(&bb, &bn);
-        const bgcn_limb_t *ep = limbs_of(e, &en);
-        err = bgc_from_status(bgcn_powm_sec(t.d, bp, bn, ep, en, m->d, mn));
-    }
-    if (err == BGC_OK) {
-        bgc_norm(&t, mn, 0);
-        bgc_swap(r, &t);
-    }
+        err = powm_reduced(r, &bb, e, m, bgcn_powm_sec);
     bgc_clear(&bb);
-    bgc_clear(&t);
     return err;
 }
 
