@@ -196,12 +196,18 @@ int bgc_cli_main(int argc, char **argv)
     {
         const char *t = a.threads ? a.threads : getenv("BIGCALC_THREADS");
         if (t && *t) {
-            char *end;
-            errno = 0;
-            long n = strtol(t, &end, 10);
-            if (errno || *end || end == t || n < 1 || n > 64 || bgcn_threads_set((int)n) < 0)
-                bgc_cli_usage_error("invalid %s '%s': expected a thread count from 1 to 64",
-                                    a.threads ? "--threads" : "BIGCALC_THREADS", t);
+            /* read as every option's number is (0x4, 2^2, 1e0 work too) */
+            unsigned long long n;
+            if (bgc_cli_read_number(t, &n) != 0 || n < 1 || n > 64 ||
+                bgcn_threads_set((int)n) < 0) {
+                if (!a.threads && a.want_version)
+                    /* --version still answers, as for BIGCALC_CPU */
+                    bgc_error_plain("ignoring BIGCALC_THREADS '%s': expected a thread count "
+                                    "from 1 to 64", t);
+                else
+                    bgc_cli_usage_error("invalid %s '%s': expected a thread count from 1 to 64",
+                                        a.threads ? "--threads" : "BIGCALC_THREADS", t);
+            }
         }
     }
     if (a.want_version) {

@@ -56,6 +56,21 @@ verification: GMP .*
 --- stderr-re
 bigcalc: ignoring BIGCALC_CPU: unknown or unsupported kernel path 'bogus' \(this machine supports: [a-z0-9_, ]+\)
 
+=== BIGCALC_THREADS that is no count: --version warns and answers, as for BIGCALC_CPU
+env: BIGCALC_THREADS=bogus
+args: --version
+--- stdout-re
+bigcalc .*
+kernel path: .*
+verification: GMP .*
+--- stderr
+bigcalc: ignoring BIGCALC_THREADS 'bogus': expected a thread count from 1 to 64
+
+=== --threads is read as every option's number
+args: --threads 0x2 -e '2^100 % 7' --threads 2^1
+--- stdout
+2
+
 === fact(n) mod m for a huge n: 0 when m divides n! (defect 13)
 args: -e 'fact(2^64) mod (2^64+1)' -e '(2^64)! mod (2^64+1)' -e 'fact(2^64) mod 2^100'
 --- stdout
