@@ -561,6 +561,9 @@ bgcn_status bgcn_divexact(bgcn_limb_t *qp, const bgcn_limb_t *np, long nn,
  * or each other.  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
 bgcn_status bgcn_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *rp, long *rnp,
                          const bgcn_limb_t *np, long nn) BGCN_WUR;
+/* floor(sqrt(n)) for any 64-bit n (no libm, no rounding trouble): the
+ * one-word root the sieves and the 64-bit factoring path use. */
+uint64_t bgcn_sqrt_u64(uint64_t n);
 /* k-th root with remainder: {rootp,*rootn} = floor(N^(1/k)) for
  * N = {np,nn}, nn >= 1, np[nn-1] != 0, k >= 1 (*rootn normalised; rootp
  * needs nn/k + 1 limbs).  When remp is not NULL it receives N - root^k

@@ -14,21 +14,6 @@
 
 #define WIN (1L << 17)
 
-static uint64_t isqrt_u64(uint64_t n)
-{
-    /* bit by bit (no libm); n < 2^62 */
-    uint64_t r = 0;
-    for (uint64_t b = (uint64_t)1 << 62; b; b >>= 2) {
-        if (n >= r + b) {
-            n -= r + b;
-            r = (r >> 1) + b;
-        } else {
-            r >>= 1;
-        }
-    }
-    return r;
-}
-
 bgcn_status bgcn_fpit_init(bgcn_fpit *it, uint64_t lo, uint64_t hi)
 {
     memset(it, 0, sizeof *it);
@@ -37,7 +22,7 @@ bgcn_status bgcn_fpit_init(bgcn_fpit *it, uint64_t lo, uint64_t hi)
     if (lo < 3)
         lo = 3;
     it->next_lo = lo | 1;
-    uint64_t s = isqrt_u64(hi) + 1;
+    uint64_t s = bgcn_sqrt_u64(hi) + 1;
     if (s < 3)
         s = 3;
     it->base = malloc(sizeof *it->base * (size_t)(s / 2 + 2));

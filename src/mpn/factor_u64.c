@@ -203,27 +203,13 @@ uint64_t bgcn_rho_u64(uint64_t n, uint64_t c, uint64_t max_iter)
 
 /* ---- SQUFOF ---- */
 
-static uint64_t isqrt64(uint64_t n)
-{
-    uint64_t r = 0;
-    for (uint64_t b = (uint64_t)1 << 62; b; b >>= 2) {
-        if (n >= r + b) {
-            n -= r + b;
-            r = (r >> 1) + b;
-        } else {
-            r >>= 1;
-        }
-    }
-    return r;
-}
-
 /* 1 and the root in *s if x is a perfect square */
 static int is_square64(uint64_t x, uint64_t *s)
 {
     /* squares mod 64 form the set below: rejects 81% at once */
     if (!((0x0202021202030213ULL >> (x & 63)) & 1))
         return 0;
-    uint64_t r = isqrt64(x);
+    uint64_t r = bgcn_sqrt_u64(x);
     *s = r;
     return r * r == x;
 }
@@ -235,11 +221,11 @@ static int is_square64(uint64_t x, uint64_t *s)
 static uint64_t squfof_k(uint64_t n, uint64_t k)
 {
     int64_t kn = (int64_t)(k * n);
-    int64_t p0 = (int64_t)isqrt64((uint64_t)kn);
+    int64_t p0 = (int64_t)bgcn_sqrt_u64((uint64_t)kn);
     if (p0 * p0 == kn)
         return 0;
     int64_t pprev = p0, p = p0, qprev = 1, q = kn - p0 * p0;
-    int64_t lim = 3 * 2 * (int64_t)isqrt64(2 * (uint64_t)p0) + 64;
+    int64_t lim = 3 * 2 * (int64_t)bgcn_sqrt_u64(2 * (uint64_t)p0) + 64;
     uint64_t r = 0;
     int64_t i;
     for (i = 2; i < lim; i++) {

@@ -37,6 +37,21 @@ static bgcn_limb_t sqrt_2by1(bgcn_limb_t hi, bgcn_limb_t lo)
     }
 }
 
+uint64_t bgcn_sqrt_u64(uint64_t n)
+{
+    /* Newton's iteration from 2^ceil(bits/2) >= sqrt(n), which decreases
+     * to the root; r + n/r < 2^34 throughout, so nothing overflows */
+    if (n < 2)
+        return n;
+    uint64_t r = (uint64_t)1 << ((64 - __builtin_clzll(n) + 1) / 2);
+    for (;;) {
+        uint64_t t = (r + n / r) / 2;
+        if (t >= r)
+            return r;
+        r = t;
+    }
+}
+
 /* {np,2n} normalised (np[2n-1] >= 2^62): {sp,n} = floor(sqrt), remainder
  * {np,n} + *rhp * B^n (the rest of np is clobbered).  tp: n+1 limbs. */
 static bgcn_status dc_sqrtrem(bgcn_limb_t *sp, bgcn_limb_t *np, long n,

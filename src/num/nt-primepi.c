@@ -36,20 +36,6 @@
 typedef unsigned __int128 u128;
 typedef __int128 i128;
 
-static uint64_t isqrt_u(uint64_t n)
-{
-    /* integer Newton from above (no libm) */
-    if (n < 2)
-        return n;
-    uint64_t r = (uint64_t)1 << ((64 - __builtin_clzll(n) + 1) / 2);
-    for (;;) {
-        uint64_t t = (r + n / r) / 2;
-        if (t >= r)
-            return r;
-        r = t;
-    }
-}
-
 static uint64_t icbrt_u(uint64_t n)
 {
     uint64_t lo = 0, hi = 2642246; /* 2642246^3 > 2^64 */
@@ -154,7 +140,7 @@ static uint64_t lmo(uint64_t x, bgc_err *err)
         return pi_sieve(x, err);
     /* y = alpha x^(1/3); alpha measured at 10^12 and 10^13 (flat between 4
      * and 12, 8 best at both) */
-    uint64_t cb = icbrt_u(x), sq = isqrt_u(x);
+    uint64_t cb = icbrt_u(x), sq = bgcn_sqrt_u64(x);
     double alpha = x < 1e9 ? 2.0 : x < 1e11 ? 4.0 : x < 1e14 ? 8.0 : 12.0;
     uint64_t y = (uint64_t)(alpha * (double)cb);
     if (y < cb + 1)
@@ -423,7 +409,7 @@ static double li(double x)
     double L = ln(x), sum = 0, term = 1, inner = 0;
     /* li(x) = gamma + ln L + sqrt(x) sum_{n>=1} (-1)^(n-1) L^n /
      * (n! 2^(n-1)) sum_{k=0}^{floor((n-1)/2)} 1/(2k+1) */
-    double sx = (double)isqrt_u((uint64_t)x);
+    double sx = (double)bgcn_sqrt_u64((uint64_t)x);
     for (int n = 1; n < 200; n++) {
         term *= L / n;
         if (((n - 1) & 1) == 0)

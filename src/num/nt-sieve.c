@@ -17,20 +17,6 @@
 #define WIN ((long)1 << 17)
 #define BASE_CAP ((uint64_t)1 << 26)
 
-static uint64_t isqrt64(uint64_t n)
-{
-    /* integer Newton from above (no libm) */
-    if (n < 2)
-        return n;
-    uint64_t r = (uint64_t)1 << ((64 - __builtin_clzll(n) + 1) / 2);
-    for (;;) {
-        uint64_t t = (r + n / r) / 2;
-        if (t >= r)
-            return r;
-        r = t;
-    }
-}
-
 /* The odd primes <= lim (lim < 2^32) into it->base. */
 static bgc_err fill_base(bgc_prime_iter *it, uint64_t lim)
 {
@@ -118,7 +104,7 @@ bgc_err bgc_prime_iter_init(bgc_prime_iter *it, const bgc_int *a,
         lo = a->d[0];
     it->lo = lo;
     it->hi = hi;
-    uint64_t lim = isqrt64(hi);
+    uint64_t lim = bgcn_sqrt_u64(hi);
     if (lim > BASE_CAP)
         lim = BASE_CAP;
     BGC_TRY(fill_base(it, lim));
@@ -160,7 +146,7 @@ uint64_t bgc_prime_iter_next_u64(bgc_prime_iter *it, bgc_err *err)
             if (it->seg[i])
                 continue;
             uint64_t n = it->seg_lo + 2 * (uint64_t)i;
-            if (it->base_lim < isqrt64(it->hi) &&
+            if (it->base_lim < bgcn_sqrt_u64(it->hi) &&
                 n / it->base_lim > it->base_lim) {
                 int r = 0;
                 bgcn_limb_t l = n;

@@ -196,6 +196,42 @@ Test(roots, sqrtrem_corners)
         check_sqrtrem(&x, 1, 0);
 }
 
+/* bgcn_sqrt_u64 against GMP: squares and their neighbours at every bit
+ * length (where an off-by-one root shows), the top of the range, random. */
+static void check_sqrt_u64(uint64_t n)
+{
+    mpz_t z;
+    mpz_init(z);
+    mpz_import(z, 1, -1, sizeof n, 0, 0, &n);
+    mpz_sqrt(z, z);
+    uint64_t want = mpz_get_ui(z), got = bgcn_sqrt_u64(n);
+    cr_assert_eq(got, want, "bgcn_sqrt_u64(%llu) = %llu, GMP %llu (seed %llu)",
+                 (unsigned long long)n, (unsigned long long)got, (unsigned long long)want,
+                 (unsigned long long)t_seed());
+    mpz_clear(z);
+}
+
+Test(roots, sqrt_u64)
+{
+    for (uint64_t n = 0; n < 5000; n++)
+        check_sqrt_u64(n);
+    for (int b = 1; b <= 32; b++) {
+        uint64_t r = ((uint64_t)1 << b) - 1, r2 = r * r;
+        for (uint64_t d = 0; d < 3; d++) {
+            check_sqrt_u64(r2 - d);
+            check_sqrt_u64(r2 + d);
+        }
+        uint64_t r1 = (uint64_t)1 << (b - 1);
+        check_sqrt_u64(r1 * r1 - 1);
+        check_sqrt_u64(r1 * r1);
+    }
+    check_sqrt_u64(UINT64_MAX);
+    check_sqrt_u64(UINT64_MAX - 1);
+    check_sqrt_u64((uint64_t)1 << 63);
+    for (int i = 0; i < 100000; i++)
+        check_sqrt_u64(t_rand() >> (t_rand() & 63));
+}
+
 Test(roots, sqrtrem_sizes)
 {
     for (long nn = 41; nn <= 700; nn += t_rand_size(1, 23)) {
