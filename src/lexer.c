@@ -142,7 +142,10 @@ static bgc_token lex_number(bgc_lexer *lx, bgc_token t)
         if (n < 0)
             goto bad;
         size_t skip;
-        base = bgc_literal_base(t.text, (size_t)(lx->src + lx->pos - t.text) + 1, &skip);
+        /* the digits and the '#' after them, when there is one: never a
+         * byte past the end of the source (it need not end in a NUL) */
+        base = bgc_literal_base(t.text, (size_t)(lx->src + lx->pos - t.text) +
+                                            (peek(lx, 0) == '#'), &skip);
         if (peek(lx, 0) == '#' && skip > 0 && digit_in_base(peek(lx, 1), base)) {
             adv(lx); /* the '#' */
             if (scan_digits(lx, base) <= 0)
