@@ -18,11 +18,9 @@
 #include "eval.h"
 #include "num.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
 
 #define FUZZ_MAX_BITS 65536
 #define FUZZ_CPU_MS 250
@@ -32,30 +30,11 @@ static char *errbuf;  /* this input's error lines */
 static size_t errlen;
 static FILE *errfp;
 
-static void on_budget(int sig)
-{
-    (void)sig;
-    bgcn_interrupt_flag = 1;
-}
-
-static void budget(long ms)
-{
-    struct itimerval it;
-    memset(&it, 0, sizeof it);
-    it.it_value.tv_sec = ms / 1000;
-    it.it_value.tv_usec = (ms % 1000) * 1000;
-    setitimer(ITIMER_VIRTUAL, &it, NULL); /* CPU time: load does not count */
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_budget;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGVTALRM, &sa, NULL); /* libFuzzer's own timer is SIGALRM */
+    bgc_fuzz_budget_init();
     out = fopen("/dev/null", "w");
     if (!out)
         bgc_fuzz_fail("cannot open /dev/null");
@@ -106,9 +85,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bgc_chunk ch = {"<fuzz>", (const char *)data, size, 1, 1};
         bgc_run_result res;
         bgcn_interrupt_flag = 0;
-        budget(FUZZ_CPU_MS);
+        bgc_fuzz_budget(FUZZ_CPU_MS);
         bgc_run_text(ctx, &ch, &res);
-        budget(0);
+        bgc_fuzz_budget(0);
         bgcn_interrupt_flag = 0;
         bgc_ctx_free(ctx);
     }

@@ -11,31 +11,14 @@
 #include "eval.h"
 #include "num.h"
 
-#include <signal.h>
 #include <stdio.h>
 
 #include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
 
 #define FUZZ_MAX_BITS 8192
 #define FUZZ_CPU_MS 250
-
-static void on_budget(int sig)
-{
-    (void)sig;
-    bgcn_interrupt_flag = 1;
-}
-
-static void budget(long ms)
-{
-    struct itimerval it;
-    memset(&it, 0, sizeof it);
-    it.it_value.tv_sec = ms / 1000;
-    it.it_value.tv_usec = (ms % 1000) * 1000;
-    setitimer(ITIMER_VIRTUAL, &it, NULL);
-}
 
 static FILE *devnull;
 
@@ -43,11 +26,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_budget;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGVTALRM, &sa, NULL);
+    bgc_fuzz_budget_init();
     devnull = fopen("/dev/null", "w");
     if (!devnull)
         bgc_fuzz_fail("cannot open /dev/null");
@@ -132,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *s = (const char *)data;
     size_t pos = 0;
     bgcn_interrupt_flag = 0;
-    budget(FUZZ_CPU_MS);
+    bgc_fuzz_budget(FUZZ_CPU_MS);
     while (pos < size && !bgcn_interrupt_flag) {
         const char *nl = memchr(s + pos, '\n', size - pos);
         size_t end = nl ? (size_t)(nl - s) : size;
@@ -176,7 +155,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             check_set_str(line, n, 2 + (int)(n % 35));
         pos = end + 1;
     }
-    budget(0);
+    bgc_fuzz_budget(0);
     bgcn_interrupt_flag = 0;
     bgc_ctx_free(ctx);
     stderr = saved;

@@ -26,4 +26,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
  * silence), then abort so libFuzzer saves the input. */
 void bgc_fuzz_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* A CPU-time budget for one input: bgc_fuzz_budget_init() once (a
+ * SIGVTALRM handler; libFuzzer's own timer is SIGALRM), then
+ * bgc_fuzz_budget(ms) arms it -- when ms of CPU time (load does not count)
+ * have run, bgcn_interrupt_flag is raised, as Ctrl-C would -- and
+ * bgc_fuzz_budget(0) disarms it. */
+void bgc_fuzz_budget_init(void);
+void bgc_fuzz_budget(long ms);
+
 #endif /* BGC_FUZZ_H */
