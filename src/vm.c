@@ -201,16 +201,8 @@ static bgc_err big_binop(bgc_ctx *ctx, int op, bgc_val *a, const bgc_val *b, con
     case OP_SHR: e = bgc_shr(r, x, y); break;
     case OP_AND: e = bgc_and(r, x, y); break;
     case OP_OR: e = bgc_or(r, x, y); break;
-    case OP_MADD:
-        e = bgc_add(r, x, y);
-        if (e == BGC_OK)
-            e = bgc_mod(r, r, m);
-        break;
-    case OP_MSUB:
-        e = bgc_sub(r, x, y);
-        if (e == BGC_OK)
-            e = bgc_mod(r, r, m);
-        break;
+    case OP_MADD: e = bgc_addmod(r, x, y, m, 0); break;
+    case OP_MSUB: e = bgc_addmod(r, x, y, m, 1); break;
     case OP_MMUL:
         e = bgc_mulmod(r, x, y, m);
         break;

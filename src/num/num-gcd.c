@@ -95,22 +95,84 @@ bgc_err bgc_invmod(bgc_int *r, const bgc_int *a, const bgc_int *m)
     BGC_VERIFIED(BGC_V_INVMOD, r, a, m, NULL, 0, invmod(r, a, m));
 }
 
+/* The product of the two residues is an intermediate, not a result: it
+ * lives in engine scratch, outside the --max-bits limit, which bounds
+ * only the residue (below |m|, so it always fits). */
 static bgc_err mulmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
                       const bgc_int *m)
 {
     if (m->size == 0)
         return BGC_EMODZERO;
+    long mn = BGC_ABS(m->size);
     bgc_int x, y;
     bgc_init(&x);
     bgc_init(&y);
-    /* Reduce first: the product then stays below m^2. */
+    bgcn_limb_t *prod = NULL;
     bgc_err e = bgc_mod(&x, a, m);
     if (e == BGC_OK)
         e = bgc_mod(&y, b, m);
+    long xn = x.size, yn = y.size; /* residues: never negative */
+    if (e == BGC_OK && (xn == 0 || yn == 0)) {
+        r->size = 0;
+        goto done;
+    }
+    int square = a == b;
+    if (e == BGC_OK && xn < yn) {
+        bgc_swap(&x, &y);
+        xn = x.size;
+        yn = y.size;
+    }
+    if (e == BGC_OK && (prod = bgcn_alloc_limbs((size_t)(xn + yn))) == NULL)
+        e = BGC_ENOMEM;
     if (e == BGC_OK)
-        e = bgc_mul(&x, &x, &y);
+        e = bgc_from_status(square ? bgcn_sqr(prod, x.d, xn)
+                                   : bgcn_mul(prod, x.d, xn, y.d, yn));
+    long pn = xn + yn;
+    while (e == BGC_OK && pn > 0 && prod[pn - 1] == 0)
+        pn--;
+    /* y's limbs are no longer needed: the residue goes there (r may be
+     * a, b or m, and the division's output must not overlap m). */
     if (e == BGC_OK)
-        e = bgc_mod(&x, &x, m);
+        e = bgc_room(&y, mn);
+    if (e == BGC_OK && pn < mn) { /* below B^(mn-1) <= |m|: reduced */
+        bgcn_copyi(y.d, prod, pn);
+        bgc_norm(&y, pn, 0);
+    } else if (e == BGC_OK) {
+        e = bgc_from_status(bgcn_tdiv_qr(NULL, y.d, prod, pn, m->d, mn));
+        if (e == BGC_OK)
+            bgc_norm(&y, mn, 0);
+    }
+    if (e == BGC_OK)
+        bgc_swap(r, &y);
+done:
+    bgcn_free_limbs(prod);
+    bgc_clear(&x);
+    bgc_clear(&y);
+    return e;
+}
+
+/* (a + b) or (a - b) mod |m| with every intermediate below |m| in size:
+ * a sum of two residues may have one bit more than m, which --max-bits
+ * must not refuse when the residue fits. */
+bgc_err bgc_addmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
+                   const bgc_int *m, int subtract)
+{
+    if (m->size == 0)
+        return BGC_EMODZERO;
+    long mn = BGC_ABS(m->size);
+    bgc_int am = {m->d, mn, mn}; /* |m|, read only */
+    bgc_int x, y;
+    bgc_init(&x);
+    bgc_init(&y);
+    bgc_err e = bgc_mod(&x, a, m);
+    if (e == BGC_OK)
+        e = bgc_mod(&y, b, m);
+    if (e == BGC_OK && !subtract && y.size != 0)
+        e = bgc_sub(&y, &am, &y); /* x + y = x - (|m| - y) (mod m) */
+    if (e == BGC_OK)
+        e = bgc_sub(&x, &x, &y); /* in (-|m|, |m|) */
+    if (e == BGC_OK && x.size < 0)
+        e = bgc_add(&x, &x, &am);
     if (e == BGC_OK)
         bgc_swap(r, &x);
     bgc_clear(&x);

@@ -195,6 +195,11 @@ bgc_err bgc_powmod(bgc_int *r, const bgc_int *b, const bgc_int *e,
 bgc_err bgc_powmod_sec(bgc_int *r, const bgc_int *b, const bgc_int *e, const bgc_int *m);
 bgc_err bgc_mulmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
                    const bgc_int *m);
+/* r = (a + b) mod |m|, or (a - b) mod |m| when subtract, in [0, |m|);
+ * m == 0: BGC_EMODZERO.  No intermediate is larger than |m|, so neither
+ * this nor bgc_mulmod refuses a residue that fits --max-bits. */
+bgc_err bgc_addmod(bgc_int *r, const bgc_int *a, const bgc_int *b,
+                   const bgc_int *m, int subtract);
 /* Jacobi symbol (a/n) in {-1,0,1}; n must be odd and > 0 (BGC_EDOMAIN). */
 bgc_err bgc_jacobi(bgc_int *r, const bgc_int *a, const bgc_int *n);
 /* *isprime = 1/0: BPSW, plus `rounds` random-base Miller-Rabin rounds

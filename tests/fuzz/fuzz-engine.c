@@ -138,6 +138,7 @@ static const char *names[] = {
     "shl", "shr", "and", "or", "xor", "not", "popcount", "bitlen",
     "bit", "digits", "isprime", "nextprime", "prevprime", "fact", "binomial", "fib",
     "lucas", "fact_mod", "fib_mod", "lucas_mod", "get_str", "neg_abs",
+    "addmod", "submod",
 };
 #define NOPS ((unsigned)(sizeof names / sizeof names[0]))
 
@@ -580,6 +581,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(t);
         break;
     }
+    case 38:
+    case 39:
+        e = bgc_addmod(&x, &a, &b, &c, op == 39);
+        if (!mpz_sgn(zc)) {
+            check(e, &x, NULL, BGC_EMODZERO);
+            break;
+        }
+        if (op == 38)
+            mpz_add(w, za, zb);
+        else
+            mpz_sub(w, za, zb);
+        mpz_mod(w, w, zc);
+        check(e, &x, w, 0);
+        break;
+    case 37:
     default: /* neg, abs */
         e = bgc_neg(&x, &a);
         mpz_neg(w, za);
