@@ -7,6 +7,7 @@
  * aliasing between destination and sources).
  */
 #include "builtins.h"
+#include "messages.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -337,11 +338,11 @@ void bgc_builtin_arity_text(const bgc_builtin *b, char *buf, size_t cap)
 {
     const char *s = b->min_args == 1 ? "" : "s";
     if (b->max_args < 0)
-        snprintf(buf, cap, "takes at least %d argument%s", b->min_args, s);
+        snprintf(buf, cap, bgc_message(BGC_MSG_TAKES_AT_LEAST), b->min_args, s);
     else if (b->max_args == b->min_args)
-        snprintf(buf, cap, "takes %d argument%s", b->min_args, s);
+        snprintf(buf, cap, bgc_message(BGC_MSG_TAKES_EXACTLY), b->min_args, s);
     else
-        snprintf(buf, cap, "takes %d or %d arguments", b->min_args, b->max_args);
+        snprintf(buf, cap, bgc_message(BGC_MSG_TAKES_RANGE), b->min_args, b->max_args);
 }
 
 void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf, size_t cap)
@@ -349,23 +350,23 @@ void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf, size_t cap)
     const char *name = b ? b->name : "?";
     switch (e) {
     case BGC_ENEGARG:
-        snprintf(buf, cap, "negative argument not allowed in %s()", name);
+        snprintf(buf, cap, bgc_message(BGC_MSG_BUILTIN_NEGARG), name);
         return;
     case BGC_EDOMAIN:
-        snprintf(buf, cap, "%s(): %s", name,
-                 b && b->domain ? b->domain : "argument out of range");
+        snprintf(buf, cap, bgc_message(BGC_MSG_BUILTIN_DOMAIN), name,
+                 b && b->domain ? b->domain : bgc_strerror(BGC_EDOMAIN));
         return;
     case BGC_ERANGE:
-        snprintf(buf, cap, "%s(): argument out of range", name);
+        snprintf(buf, cap, bgc_message(BGC_MSG_BUILTIN_RANGE), name);
         return;
     case BGC_EBASE:
-        snprintf(buf, cap, "%s(): base must be between 2 and 36", name);
+        snprintf(buf, cap, bgc_message(BGC_MSG_BUILTIN_BASE), name);
         return;
     case BGC_ENOTINV:
-        snprintf(buf, cap, "not invertible in %s() (gcd with the modulus is not 1)", name);
+        snprintf(buf, cap, bgc_message(BGC_MSG_BUILTIN_NOTINV), name);
         return;
     case BGC_EMODZERO:
-        snprintf(buf, cap, "modulus is zero in %s()", name);
+        snprintf(buf, cap, bgc_message(BGC_MSG_BUILTIN_MODZERO), name);
         return;
     default:
         bgc_format_err(buf, cap, e);

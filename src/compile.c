@@ -9,6 +9,7 @@
  * evaluated modularly (m = 1) and which instructions that means.
  */
 #include "eval-impl.h"
+#include "messages.h"
 
 #include "builtins.h"
 #include "suggest.h"
@@ -551,7 +552,7 @@ static int root_slot(comp *cp, const bgc_node *root, int *local)
     }
     *local = 0;
     if (reserved(root->name, root->len)) {
-        report(cp, root->line, root->col, "'%.*s' is not a list", (int)root->len, root->name);
+        report(cp, root->line, root->col, bgc_message(BGC_MSG_NOT_A_LIST_NAME), (int)root->len, root->name);
         return -1;
     }
     ix = bgc_var_intern(cp->ctx, root->name, root->len);
@@ -569,7 +570,7 @@ static const bgc_node *seq_indices(comp *cp, const bgc_node *lv, int *depth)
     const bgc_node *n = lv;
     while (n->kind == BGC_N_INDEX) {
         if (d == 64) {
-            report(cp, n->line, n->col, "too many indices on one name (limit 64)");
+            report(cp, n->line, n->col, "%s", bgc_message(BGC_MSG_TOO_MANY_INDICES));
             return NULL;
         }
         chain[d++] = n;
@@ -609,8 +610,7 @@ static void expand_listop(comp *cp, const bgc_node *n, int is_push)
 {
     int want = is_push ? 2 : 1, depth = 0, local;
     if (n->nargs != want) {
-        report(cp, n->line, n->col, "wrong number of arguments: %s() takes %d argument%s, got %d "
-               "(usage: %s)", is_push ? "push" : "pop", want, want == 1 ? "" : "s", n->nargs,
+        report(cp, n->line, n->col, bgc_message(BGC_MSG_ARITY_USAGE), is_push ? "push" : "pop", want, want == 1 ? "" : "s", n->nargs,
                is_push ? "push(v, x)" : "pop(v)");
         return;
     }
@@ -619,7 +619,7 @@ static void expand_listop(comp *cp, const bgc_node *n, int is_push)
     while (t->kind == BGC_N_INDEX)
         t = t->a;
     if (t->kind != BGC_N_VAR) {
-        report(cp, lv->line, lv->col, "%s(): the first argument must be a variable holding a list",
+        report(cp, lv->line, lv->col, bgc_message(BGC_MSG_LISTOP_NOT_VAR),
                is_push ? "push" : "pop");
         return;
     }
@@ -798,8 +798,7 @@ static void expand(comp *cp, const bgc_node *n, int m)
             if (!bgc_builtin_arity_ok(b, n->nargs)) {
                 char t[64];
                 bgc_builtin_arity_text(b, t, sizeof t);
-                report(cp, n->line, n->col,
-                       "wrong number of arguments: %s() %s, got %d (usage: %s)",
+                report(cp, n->line, n->col, bgc_message(BGC_MSG_ARITY_BUILTIN),
                        b->name, t, n->nargs, b->usage);
                 return;
             }
@@ -1192,7 +1191,7 @@ static int comp_done(comp *cp, int line, int col)
      * stack as they found it, so this bounds the frame */
     cp->c->maxstack = cp->c->nlocals + cp->c->n + 8;
     if (cp->nomem && !cp->failed) {
-        bgc_ev_report(ctx, line, col, "out of memory");
+        bgc_ev_report(ctx, line, col, "%s", bgc_strerror(BGC_ENOMEM));
         cp->failed = 1;
     }
     ctx->cst = cp->st;

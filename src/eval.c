@@ -29,6 +29,7 @@
 
 #include "builtins.h"
 #include "error.h"
+#include "messages.h"
 #include "verify.h"
 
 #include <stdarg.h>
@@ -465,12 +466,12 @@ static int define(bgc_ctx *ctx, const bgc_stmt *st)
     memset(&body, 0, sizeof body);
     if (bgc_builtin_find(st->name, st->len) || bgc_name_is(st->name, st->len, "push") ||
         bgc_name_is(st->name, st->len, "pop")) {
-        bgc_ev_report(ctx, st->line, st->col, "cannot redefine builtin function '%.*s'",
+        bgc_ev_report(ctx, st->line, st->col, bgc_message(BGC_MSG_REDEFINE_BUILTIN),
                (int)st->len, st->name);
         return -1;
     }
     if (bgc_name_is(st->name, st->len, "last") || bgc_name_is(st->name, st->len, "obase")) {
-        bgc_ev_report(ctx, st->line, st->col, "'%.*s' is a reserved name",
+        bgc_ev_report(ctx, st->line, st->col, bgc_message(BGC_MSG_RESERVED_NAME),
                (int)st->len, st->name);
         return -1;
     }
@@ -483,7 +484,7 @@ static int define(bgc_ctx *ctx, const bgc_stmt *st)
     int f = bgc_func_intern(ctx, st->name, st->len);
     if (f < 0 || keep_text(ctx, &ctx->funcs[f], st) < 0) {
         bgc_code_free(&body);
-        bgc_ev_report(ctx, st->line, st->col, "out of memory");
+        bgc_ev_report(ctx, st->line, st->col, "%s", bgc_strerror(BGC_ENOMEM));
         return -1;
     }
     bgc_code_free(&ctx->funcs[f].body);
@@ -504,11 +505,11 @@ static int exec_stmt(bgc_ctx *ctx, const bgc_stmt *st)
         rc = define(ctx, st);
     } else if (st->kind == BGC_S_UNDEF) {
         if (bgc_builtin_find(st->name, st->len)) {
-            bgc_ev_report(ctx, st->line, st->col, "cannot undef builtin function '%.*s'",
+            bgc_ev_report(ctx, st->line, st->col, bgc_message(BGC_MSG_UNDEF_BUILTIN),
                           (int)st->len, st->name);
             rc = -1;
         } else if (bgc_ctx_unset(ctx, st->name, st->len) == 0) {
-            bgc_ev_report(ctx, st->line, st->col, "no variable or function '%.*s' to undef",
+            bgc_ev_report(ctx, st->line, st->col, bgc_message(BGC_MSG_UNDEF_UNKNOWN),
                           (int)st->len, st->name);
             rc = -1;
         }
@@ -555,7 +556,7 @@ unsigned long bgc_run_text(bgc_ctx *ctx, const bgc_chunk *ch, bgc_run_result *re
         if (bgcn_interrupt_flag && st.kind != BGC_S_EMPTY) {
             /* ^C arrived between statements: this one does not run */
             ctx->interrupted = 1;
-            bgc_ev_report(ctx, st.line, st.col, "interrupted");
+            bgc_ev_report(ctx, st.line, st.col, "%s", bgc_strerror(BGC_EINTR));
             failed = 1;
         } else if (ps == BGC_PARSE_INCOMPLETE || ps == BGC_PARSE_ERROR) {
             bgc_ev_report(ctx, dg.line, dg.col, "%s", dg.msg);
@@ -628,12 +629,12 @@ int bgc_eval_expr(bgc_ctx *ctx, const char *source, const char *text, size_t len
             if (bgc_compile_stmt(ctx, &ctx->top, &st, 1) == 0 &&
                 bgc_vm_run(ctx, &ctx->top) == 0) {
                 if (!bgc_val_is_int(&ctx->result))
-                    bgc_ev_report(ctx, line, col, "expected an integer, found %s",
+                    bgc_ev_report(ctx, line, col, bgc_message(BGC_MSG_EXPECTED_INTEGER),
                                   ctx->result.kind == BGC_VK_LIST ? "a list" : "no value");
                 else if (bgc_val_get_int(&ctx->result, out) == BGC_OK)
                     rc = 0;
                 else
-                    bgc_ev_report(ctx, line, col, "out of memory");
+                    bgc_ev_report(ctx, line, col, "%s", bgc_strerror(BGC_ENOMEM));
                 bgc_val_release(&ctx->result);
             }
             bgc_code_reset(&ctx->top);

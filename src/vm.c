@@ -22,6 +22,7 @@
 
 #include "builtins.h"
 #include "error.h"
+#include "messages.h"
 #include "suggest.h"
 #include "verify.h"
 
@@ -103,16 +104,16 @@ static void unknown_name(const bgc_ctx *ctx, const char *name, int want, char *m
     if (want == BGC_SUGGEST_FUNC) {
         int ix = bgc_var_find(ctx, name, n);
         if (ix >= 0 && ctx->vars[ix].v.kind != BGC_VK_UNSET) {
-            snprintf(msg, cap, "'%s' is a variable, not a function", name);
+            snprintf(msg, cap, bgc_message(BGC_MSG_NOT_A_FUNCTION), name);
             return;
         }
     }
     const char *what = want == BGC_SUGGEST_FUNC ? "function" : "variable";
     if (bgc_suggest(ctx, name, n, want == BGC_SUGGEST_FUNC ? BGC_SUGGEST_FUNC : BGC_SUGGEST_ANY,
                     hint, sizeof hint))
-        snprintf(msg, cap, "unknown %s '%s' (%s)", what, name, hint);
+        snprintf(msg, cap, bgc_message(BGC_MSG_UNKNOWN_NAME_HINT), what, name, hint);
     else
-        snprintf(msg, cap, "unknown %s '%s'", what, name);
+        snprintf(msg, cap, bgc_message(BGC_MSG_UNKNOWN_NAME), what, name);
 }
 
 static const char *op_symbol(int op)
@@ -154,21 +155,21 @@ static void op_message(int op, bgc_err e, char *buf, size_t cap)
     switch (e) {
     case BGC_ENEGARG:
         if (op == OP_SHL || op == OP_SHR)
-            snprintf(buf, cap, "negative shift count");
+            snprintf(buf, cap, "%s", bgc_message(BGC_MSG_NEG_SHIFT));
         else if (op == OP_FACT || op == OP_MFACT)
-            snprintf(buf, cap, "negative argument not allowed in factorial");
+            snprintf(buf, cap, "%s", bgc_message(BGC_MSG_NEG_FACTORIAL));
         else
-            snprintf(buf, cap, "negative argument not allowed");
+            snprintf(buf, cap, "%s", bgc_strerror(BGC_ENEGARG));
         return;
     case BGC_ENEGEXP:
-        snprintf(buf, cap, "negative exponent (allowed only inside 'mod')");
+        snprintf(buf, cap, "%s", bgc_message(BGC_MSG_NEG_EXPONENT));
         return;
     case BGC_ENOTINV:
-        snprintf(buf, cap, "not invertible: the base shares a factor with the modulus");
+        snprintf(buf, cap, "%s", bgc_message(BGC_MSG_NOT_INVERTIBLE_BASE));
         return;
     case BGC_EDOMAIN:
         if (op == OP_MFACT) {
-            snprintf(buf, cap, "%s", BGC_FACT_MOD_LIMIT_MSG);
+            snprintf(buf, cap, "%s", bgc_message(BGC_MSG_FACT_MOD_LIMIT));
             return;
         }
         bgc_format_err(buf, cap, e);
@@ -411,15 +412,15 @@ static long list_pos(const bgc_val *iv, long n, char *msg, size_t cap)
             i += n;
         if (i >= 0 && i < n)
             return (long)i;
-        snprintf(msg, cap, "index %lld out of range (the list has %ld element%s)",
+        snprintf(msg, cap, bgc_message(BGC_MSG_INDEX_RANGE),
                  (long long)iv->u.s, n, n == 1 ? "" : "s");
         return -1;
     }
     if (iv->kind == BGC_VK_BIG)
-        snprintf(msg, cap, "index out of range (the list has %ld element%s)", n,
+        snprintf(msg, cap, bgc_message(BGC_MSG_INDEX_RANGE_BIG), n,
                  n == 1 ? "" : "s");
     else
-        snprintf(msg, cap, "a list index must be an integer, found %s", kind_name(iv->kind));
+        snprintf(msg, cap, bgc_message(BGC_MSG_INDEX_KIND), kind_name(iv->kind));
     return -1;
 }
 
@@ -430,7 +431,7 @@ static bgc_val *walk(bgc_val *slot, const bgc_val *idx, int depth, int write, ch
 {
     for (int i = 0; i < depth; i++) {
         if (slot->kind != BGC_VK_LIST) {
-            snprintf(msg, cap, "cannot index %s", kind_name(slot->kind));
+            snprintf(msg, cap, bgc_message(BGC_MSG_CANNOT_INDEX), kind_name(slot->kind));
             return NULL;
         }
         if (write && (*e = bgc_val_unshare(slot)) != BGC_OK)
@@ -832,7 +833,7 @@ h_fornext: {
         case OP_SETG: {
             gvar *g = &G[ip->a];
             if (S[sp - 1].kind == BGC_VK_VOID) {
-                snprintf(msg, sizeof msg, "nothing to assign to '%s' (the right side gives no value)",
+                snprintf(msg, sizeof msg, bgc_message(BGC_MSG_ASSIGN_VOID_NAMED),
                          g->name);
                 goto fail_msg;
             }
@@ -850,7 +851,7 @@ h_fornext: {
         case OP_STOREL:
         case OP_SETL:
             if (S[sp - 1].kind == BGC_VK_VOID) {
-                snprintf(msg, sizeof msg, "nothing to assign (the right side gives no value)");
+                snprintf(msg, sizeof msg, "%s", bgc_message(BGC_MSG_ASSIGN_VOID));
                 goto fail_msg;
             }
             bgc_val_release(&S[base + ip->a]);
@@ -902,7 +903,7 @@ h_fornext: {
             bgc_val *lv;
             VREF(ip->a, lv);
             if (lv->kind != BGC_VK_LIST) {
-                snprintf(msg, sizeof msg, "cannot index %s", kind_name(lv->kind));
+                snprintf(msg, sizeof msg, bgc_message(BGC_MSG_CANNOT_INDEX), kind_name(lv->kind));
                 goto fail_msg;
             }
             long p = list_pos(&S[sp - 1], lv->u.l->len, msg, sizeof msg);
@@ -917,7 +918,7 @@ h_fornext: {
             break;
         case OP_STORELAST:
             if (S[sp - 1].kind == BGC_VK_VOID) {
-                snprintf(msg, sizeof msg, "nothing to assign (the right side gives no value)");
+                snprintf(msg, sizeof msg, "%s", bgc_message(BGC_MSG_ASSIGN_VOID));
                 goto fail_msg;
             }
             bgc_val_release(&ctx->last);
@@ -928,7 +929,7 @@ h_fornext: {
             break;
         case OP_STOREOBASE:
             if (!SMALL(S[sp - 1]) || S[sp - 1].u.s < 2 || S[sp - 1].u.s > 36) {
-                snprintf(msg, sizeof msg, "obase must be between 2 and 36");
+                snprintf(msg, sizeof msg, "%s", bgc_message(BGC_MSG_OBASE_RANGE));
                 goto fail_msg;
             }
             ctx->obase = (int)S[sp - 1].u.s;
@@ -1035,7 +1036,7 @@ h_fornext: {
                 if (e != BGC_NERR)
                     break;
                 bad = bgc_val_is_int(a) ? b->kind : a->kind;
-                snprintf(msg, sizeof msg, "'%s' compares integers, found %s", op_symbol(cop),
+                snprintf(msg, sizeof msg, bgc_message(BGC_MSG_COMPARES_INTEGERS), op_symbol(cop),
                          kind_name(bad));
                 goto fail_msg;
             }
@@ -1131,7 +1132,7 @@ h_fornext: {
                 e = b->vfn(&res, args, n);
                 if (e == BGC_EDOMAIN && !b->domain) {
                     /* a vfn's only domain error is a wrong kind of argument */
-                    snprintf(msg, sizeof msg, "%s(): wrong kind of argument (usage: %s)",
+                    snprintf(msg, sizeof msg, bgc_message(BGC_MSG_ARG_WRONG_KIND),
                              b->name, b->usage);
                     bgc_val_release(&res);
                     goto fail_msg;
@@ -1153,7 +1154,7 @@ h_fornext: {
                     bgc_val *a = &args[i];
                     if (!bgc_val_is_int(a)) {
                         unborrow(ctx, i);
-                        snprintf(msg, sizeof msg, "%s(): argument %d must be an integer, not %s",
+                        snprintf(msg, sizeof msg, bgc_message(BGC_MSG_ARG_NOT_INTEGER),
                                  b->name, i + 1, kind_name(a->kind));
                         goto fail_msg;
                     }
@@ -1204,15 +1205,14 @@ h_fornext: {
                 goto fail_msg;
             }
             if (f->nparams != ip->b) {
-                snprintf(msg, sizeof msg,
-                         "wrong number of arguments: %s() takes %d argument%s, got %d",
+                snprintf(msg, sizeof msg, bgc_message(BGC_MSG_ARITY_USER),
                          f->name, f->nparams, f->nparams == 1 ? "" : "s", ip->b);
                 goto fail_msg;
             }
             if (bgcn_interrupt_flag)
                 goto intr;
             if (fp >= BGC_MAX_CALL_DEPTH) {
-                snprintf(msg, sizeof msg, "recursion too deep (limit %d calls)",
+                snprintf(msg, sizeof msg, bgc_message(BGC_MSG_RECURSION_DEPTH),
                          BGC_MAX_CALL_DEPTH);
                 goto fail_msg;
             }
@@ -1262,7 +1262,7 @@ h_fornext: {
             for (int i = 0; i < n; i++) {
                 if (S[sp - n + i].kind == BGC_VK_VOID) {
                     bgc_list_unref(l);
-                    snprintf(msg, sizeof msg, "list element %d has no value", i + 1);
+                    snprintf(msg, sizeof msg, bgc_message(BGC_MSG_ELEMENT_VOID), i + 1);
                     goto fail_msg;
                 }
             }
@@ -1276,7 +1276,7 @@ h_fornext: {
         case OP_INDEX: {
             bgc_val *lv = &S[sp - 2];
             if (lv->kind != BGC_VK_LIST) {
-                snprintf(msg, sizeof msg, "cannot index %s", kind_name(lv->kind));
+                snprintf(msg, sizeof msg, bgc_message(BGC_MSG_CANNOT_INDEX), kind_name(lv->kind));
                 goto fail_msg;
             }
             long p = list_pos(&S[sp - 1], lv->u.l->len, msg, sizeof msg);
@@ -1315,7 +1315,7 @@ h_fornext: {
                 break;
             }
             if (has_val && S[sp - 1].kind == BGC_VK_VOID) {
-                snprintf(msg, sizeof msg, "nothing to store (the right side gives no value)");
+                snprintf(msg, sizeof msg, "%s", bgc_message(BGC_MSG_STORE_VOID));
                 goto fail_msg;
             }
             bgc_val *t = walk(root, idx, ip->op == OP_IDXSET ? d - 1 : d, 1, msg, sizeof msg, &e);
@@ -1326,9 +1326,9 @@ h_fornext: {
             }
             if (t->kind != BGC_VK_LIST) {
                 if (ip->op == OP_IDXSET)
-                    snprintf(msg, sizeof msg, "cannot index %s", kind_name(t->kind));
+                    snprintf(msg, sizeof msg, bgc_message(BGC_MSG_CANNOT_INDEX), kind_name(t->kind));
                 else
-                    snprintf(msg, sizeof msg, "%s(): the first argument must be a list, not %s",
+                    snprintf(msg, sizeof msg, bgc_message(BGC_MSG_LISTOP_NOT_LIST),
                              ip->op == OP_LPUSH ? "push" : "pop", kind_name(t->kind));
                 goto fail_msg;
             }
@@ -1350,7 +1350,7 @@ h_fornext: {
                 out.kind = BGC_VK_VOID;
             } else {
                 if (l->len == 0) {
-                    snprintf(msg, sizeof msg, "pop(): the list is empty");
+                    snprintf(msg, sizeof msg, "%s", bgc_message(BGC_MSG_POP_EMPTY));
                     goto fail_msg;
                 }
                 bgc_val_move(&out, &l->v[--l->len]);
@@ -1365,7 +1365,7 @@ h_fornext: {
         }
         case OP_CHKLIST:
             if (S[base + ip->a].kind != BGC_VK_LIST) {
-                snprintf(msg, sizeof msg, "for (x in ...) needs a list, found %s",
+                snprintf(msg, sizeof msg, bgc_message(BGC_MSG_FOR_IN_KIND),
                          kind_name(S[base + ip->a].kind));
                 goto fail_msg;
             }
@@ -1412,7 +1412,7 @@ h_fornext: {
         case OP_EXIT: {
             bgc_val *x = &S[sp - 1];
             if (!SMALL(*x) || x->u.s < 0 || x->u.s > 255) {
-                snprintf(msg, sizeof msg, "exit status must be between 0 and 255");
+                snprintf(msg, sizeof msg, "%s", bgc_message(BGC_MSG_EXIT_RANGE));
                 goto fail_msg;
             }
             ctx->quit = 1;
@@ -1441,11 +1441,11 @@ unset_var:
     }
     goto fail_msg;
 type_error:
-    snprintf(msg, sizeof msg, "'%s' needs integers, found %s",
+    snprintf(msg, sizeof msg, bgc_message(BGC_MSG_NEEDS_INTEGERS),
              op_symbol(op_for_msg ? op_for_msg : ip->op), kind_name(bad));
     goto fail_msg;
 cond_error:
-    snprintf(msg, sizeof msg, "a condition must be an integer, found %s", kind_name(bad));
+    snprintf(msg, sizeof msg, bgc_message(BGC_MSG_CONDITION_KIND), kind_name(bad));
     goto fail_msg;
 fail:
     if (e == BGC_EINTR)

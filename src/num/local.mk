@@ -7,6 +7,8 @@ libbgc_a_SOURCES = \
 	src/num/num-impl.h \
 	src/num/num-hook.c \
 	src/num/num-core.c \
+	src/num/messages.h \
+	src/num/messages.c \
 	src/num/num-arith.c \
 	src/num/num-div.c \
 	src/num/num-pow.c \

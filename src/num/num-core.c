@@ -6,6 +6,7 @@
  * bgcn_alloc_limbs so the allocation-failure hook covers it.  A failed
  * grow leaves the old limbs and value in place. */
 #include "num-impl.h"
+#include "messages.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -99,28 +100,9 @@ uint64_t bgc_bits_from(double b)
     return (uint64_t)b + 2;
 }
 
-static const char *const messages[BGC_NERR] = {
-    [BGC_OK] = "success",
-    [BGC_ENOMEM] = "out of memory",
-    [BGC_EINTR] = "interrupted",
-    [BGC_EDIVZERO] = "division by zero",
-    [BGC_EMODZERO] = "modulus is zero",
-    [BGC_ENOTINV] = "not invertible",
-    [BGC_ENEGARG] = "negative argument not allowed",
-    [BGC_ENEGEXP] = "negative exponent",
-    [BGC_ETOOBIG] = "result too large",
-    [BGC_EDOMAIN] = "argument out of range",
-    [BGC_EBASE] = "base must be 2..36",
-    [BGC_EDIGIT] = "invalid digit in number",
-    [BGC_ERANGE] = "value out of range",
-    [BGC_ENORAND] = "no secure random source (the OS gave no entropy; --seed N gives a reproducible stream)",
-};
-
 const char *bgc_strerror(bgc_err e)
 {
-    if ((unsigned)e >= BGC_NERR)
-        return "unknown error";
-    return messages[e];
+    return bgc_message((unsigned)e < BGC_NERR ? (int)e : -1);
 }
 
 char *bgc_format_err(char *buf, size_t n, bgc_err e)
@@ -129,15 +111,10 @@ char *bgc_format_err(char *buf, size_t n, bgc_err e)
         return buf;
     if (e == BGC_ETOOBIG) {
         if (needed_bits == UINT64_MAX)
-            snprintf(buf, n,
-                     "result too large: needs more than 2^64 bits, limit is "
-                     "%" PRIu64 " (--max-bits)",
-                     max_bits);
+            snprintf(buf, n, bgc_message(BGC_MSG_TOOBIG_HUGE), max_bits);
         else
-            snprintf(buf, n,
-                     "result too large: needs %s%" PRIu64 " bits, limit is "
-                     "%" PRIu64 " (--max-bits)",
-                     needed_exact ? "" : "at least ", needed_bits, max_bits);
+            snprintf(buf, n, bgc_message(BGC_MSG_TOOBIG), needed_exact ? "" : "at least ",
+                     needed_bits, max_bits);
     } else {
         snprintf(buf, n, "%s", bgc_strerror(e));
     }

@@ -220,10 +220,8 @@ bgc_err bgc_lucas(bgc_int *r, const bgc_int *n);
  * building the full number; m == 0: BGC_EMODZERO. */
 bgc_err bgc_fact_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 /* bgc_fact_mod's BGC_EDOMAIN: n is too large to step through and no
- * shortcut applies (src/num/num-comb.c). */
-#define BGC_FACT_MOD_LIMIT_MSG                                                      \
-    "n! mod m is refused for n >= 2^40 unless m divides n! (found by factoring " \
-    "an m of up to 128 bits) or m is a prime with m - n < 2^40"
+ * shortcut applies (src/num/num-comb.c); its message is
+ * BGC_MSG_FACT_MOD_LIMIT (messages.h). */
 bgc_err bgc_fib_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 bgc_err bgc_lucas_mod(bgc_int *r, const bgc_int *n, const bgc_int *m);
 

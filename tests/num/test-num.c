@@ -4,6 +4,7 @@
  * every sign combination and every aliasing (r = a, r = b, a = b), plus
  * the C/bc semantic corners and the error values. */
 #include "numtest.h"
+#include "messages.h"
 
 #include <string.h>
 
@@ -638,4 +639,14 @@ Test(num, small_values_against_c_arithmetic)
     bgc_clear(&b);
     bgc_clear(&r);
     bgc_clear(&n);
+}
+
+/* The one message table (src/num/messages.h) has a text for every id. */
+Test(num, message_table_complete)
+{
+    for (int id = 0; id < BGC_NMSG; id++)
+        cr_assert_str_neq(bgc_message(id), "unknown error", "message %d has no text", id);
+    cr_assert_str_eq(bgc_message(BGC_NMSG), "unknown error");
+    cr_assert_str_eq(bgc_strerror((bgc_err)BGC_NERR), "unknown error");
+    cr_assert_str_eq(bgc_strerror(BGC_ENOMEM), bgc_message(BGC_ENOMEM));
 }

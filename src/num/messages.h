@@ -1,0 +1,118 @@
+/* messages.h -- every error message bigcalc prints at run time, in one
+ * table (src/num/messages.c), indexed by one enum (as bc's data.c).
+ *
+ * The first BGC_NERR entries are the number layer's bgc_err codes
+ * (bgc_strerror); the BGC_MSG_* entries after them are the language's
+ * messages (src/eval.c, compile.c, vm.c, builtins.c), most of them printf
+ * formats whose arguments the comment beside each names.  The table sits
+ * in the number layer, the lowest layer with words (the engine has only
+ * statuses), so that every layer above can index it and libbgc.a still
+ * links alone.  Wording is user-visible: tests/cli/cases pins it, and the
+ * man page (ERRORS) quotes some of it.
+ *
+ * Not here: syntax errors (parser.c builds them from the token it found),
+ * usage errors of the command line (cli-options.c, cli-number.c) and a
+ * builtin's own domain text, which is part of its row in bgc_builtins[]. */
+#ifndef BGC_MESSAGES_H
+#define BGC_MESSAGES_H
+
+#include <inttypes.h>
+
+#include "num.h"
+
+/* E(CODE, TEXT): the number layer's errors, bgc_strerror(CODE). */
+#define BGC_ERR_MESSAGES(E)                                                      \
+    E(BGC_OK, "success")                                                       \
+    E(BGC_ENOMEM, "out of memory")                                             \
+    E(BGC_EINTR, "interrupted")                                                \
+    E(BGC_EDIVZERO, "division by zero")                                        \
+    E(BGC_EMODZERO, "modulus is zero")                                         \
+    E(BGC_ENOTINV, "not invertible")                                           \
+    E(BGC_ENEGARG, "negative argument not allowed")                            \
+    E(BGC_ENEGEXP, "negative exponent")                                        \
+    E(BGC_ETOOBIG, "result too large")                                         \
+    E(BGC_EDOMAIN, "argument out of range")                                    \
+    E(BGC_EBASE, "base must be 2..36")                                         \
+    E(BGC_EDIGIT, "invalid digit in number")                                   \
+    E(BGC_ERANGE, "value out of range")                                        \
+    E(BGC_ENORAND, "no secure random source (the OS gave no entropy; --seed N gives a reproducible stream)")
+
+/* bgc_fact_mod's BGC_EDOMAIN: n is too large to step through and no
+ * shortcut applies (src/num/num-comb.c).  A macro too, because fact's row
+ * of bgc_builtins[] holds it as its domain text. */
+#define BGC_FACT_MOD_LIMIT_MSG                                                      \
+    "n! mod m is refused for n >= 2^40 unless m divides n! (found by factoring " \
+    "an m of up to 128 bits) or m is a prime with m - n < 2^40"
+
+/* M(ID, TEXT): the language's messages, BGC_MSG_ID. */
+#define BGC_LANG_MESSAGES(M)                                                     \
+    /* names (vm.c, eval.c) */                                                   \
+    M(NOT_A_FUNCTION, "'%s' is a variable, not a function")         /* name */   \
+    M(UNKNOWN_NAME, "unknown %s '%s'")                    /* "function", name */ \
+    M(UNKNOWN_NAME_HINT, "unknown %s '%s' (%s)")    /* kind, name, suggestion */ \
+    M(REDEFINE_BUILTIN, "cannot redefine builtin function '%.*s'")             \
+    M(RESERVED_NAME, "'%.*s' is a reserved name")                              \
+    M(UNDEF_BUILTIN, "cannot undef builtin function '%.*s'")                   \
+    M(UNDEF_UNKNOWN, "no variable or function '%.*s' to undef")                \
+    M(NOT_A_LIST_NAME, "'%.*s' is not a list")                                 \
+    /* operators (vm.c) */                                                       \
+    M(NEG_SHIFT, "negative shift count")                                       \
+    M(NEG_FACTORIAL, "negative argument not allowed in factorial")             \
+    M(NEG_EXPONENT, "negative exponent (allowed only inside 'mod')")           \
+    M(NOT_INVERTIBLE_BASE, "not invertible: the base shares a factor with the modulus") \
+    M(FACT_MOD_LIMIT, BGC_FACT_MOD_LIMIT_MSG)                                  \
+    M(COMPARES_INTEGERS, "'%s' compares integers, found %s")  /* op, kind */     \
+    M(NEEDS_INTEGERS, "'%s' needs integers, found %s")        /* op, kind */     \
+    M(CONDITION_KIND, "a condition must be an integer, found %s")  /* kind */    \
+    M(EXPECTED_INTEGER, "expected an integer, found %s")           /* kind */    \
+    /* assignment (vm.c) */                                                      \
+    M(ASSIGN_VOID_NAMED, "nothing to assign to '%s' (the right side gives no value)") \
+    M(ASSIGN_VOID, "nothing to assign (the right side gives no value)")        \
+    M(STORE_VOID, "nothing to store (the right side gives no value)")          \
+    M(OBASE_RANGE, "obase must be between 2 and 36")                           \
+    M(EXIT_RANGE, "exit status must be between 0 and 255")                     \
+    /* lists (vm.c, compile.c) */                                                \
+    M(INDEX_RANGE, "index %lld out of range (the list has %ld element%s)")     \
+    M(INDEX_RANGE_BIG, "index out of range (the list has %ld element%s)")      \
+    M(INDEX_KIND, "a list index must be an integer, found %s")     /* kind */    \
+    M(CANNOT_INDEX, "cannot index %s")                             /* kind */    \
+    M(TOO_MANY_INDICES, "too many indices on one name (limit 64)")             \
+    M(ELEMENT_VOID, "list element %d has no value")                            \
+    M(LISTOP_NOT_LIST, "%s(): the first argument must be a list, not %s")      \
+    M(LISTOP_NOT_VAR, "%s(): the first argument must be a variable holding a list") \
+    M(POP_EMPTY, "pop(): the list is empty")                                   \
+    M(FOR_IN_KIND, "for (x in ...) needs a list, found %s")        /* kind */    \
+    /* calls (vm.c, compile.c, builtins.c) */                                    \
+    M(ARITY_USER, "wrong number of arguments: %s() takes %d argument%s, got %d") \
+    M(ARITY_USAGE, "wrong number of arguments: %s() takes %d argument%s, got %d (usage: %s)") \
+    M(ARITY_BUILTIN, "wrong number of arguments: %s() %s, got %d (usage: %s)") \
+    M(TAKES_AT_LEAST, "takes at least %d argument%s")                          \
+    M(TAKES_EXACTLY, "takes %d argument%s")                                    \
+    M(TAKES_RANGE, "takes %d or %d arguments")                                 \
+    M(RECURSION_DEPTH, "recursion too deep (limit %d calls)")                  \
+    M(ARG_WRONG_KIND, "%s(): wrong kind of argument (usage: %s)")              \
+    M(ARG_NOT_INTEGER, "%s(): argument %d must be an integer, not %s")         \
+    M(BUILTIN_NEGARG, "negative argument not allowed in %s()")                 \
+    M(BUILTIN_DOMAIN, "%s(): %s")                   /* name, domain text */      \
+    M(BUILTIN_RANGE, "%s(): argument out of range")                            \
+    M(BUILTIN_BASE, "%s(): base must be between 2 and 36")                     \
+    M(BUILTIN_NOTINV, "not invertible in %s() (gcd with the modulus is not 1)") \
+    M(BUILTIN_MODZERO, "modulus is zero in %s()")                              \
+    /* --max-bits (num-core.c, bgc_format_err) */                                \
+    M(TOOBIG_HUGE, "result too large: needs more than 2^64 bits, limit is %" PRIu64 " (--max-bits)") \
+    M(TOOBIG, "result too large: needs %s%" PRIu64 " bits, limit is %" PRIu64 " (--max-bits)")
+
+typedef enum bgc_msg {
+    BGC_MSG_ERR_LAST_ = BGC_NERR - 1, /* 0 .. BGC_NERR-1: the bgc_err codes */
+#define BGC_MSG_ENUM(id, text) BGC_MSG_##id,
+    BGC_LANG_MESSAGES(BGC_MSG_ENUM)
+#undef BGC_MSG_ENUM
+    BGC_NMSG
+} bgc_msg;
+
+/* The text of message id: a bgc_err code (0 .. BGC_NERR-1) or a BGC_MSG_*
+ * (a printf format when the table's comment names arguments).  Never NULL:
+ * an id outside the table gives "unknown error". */
+const char *bgc_message(int id);
+
+#endif /* BGC_MESSAGES_H */
