@@ -50,6 +50,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/nttfp-impl.h \
 	src/mpn/ntt_fp.c \
 	src/mpn/ntt_fp_avx2.c \
+	src/mpn/ntt_fp_avx512.c \
 	src/mpn/threads.c
 # Montgomery, exponentiation, number theory (mont helper)
 libbgcn_a_SOURCES += \

@@ -486,17 +486,22 @@ typedef struct {
     double c[4][4];              /* p_j^-1 mod p_i, j < i, balanced */
 } crt_t;
 
-static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
-                      long c0, long c1)
+/* Coefficients c0 <= s < c1 added at bits s nb - base_bit of {out,
+ * outn}, np a constant in each inlined copy (straight-line Garner
+ * recombination, the pending limbs in registers). */
+static inline __attribute__((always_inline)) void
+crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, long base_bit, long c0,
+             long c1, const int np)
 {
-    int np = C->np;
     /* The sum of the coefficients from limb q0 up, in registers: the
      * limbs of out are written once each, in order, instead of every
      * coefficient adding into memory its neighbour has just written
      * (a store-to-load dependency from one coefficient to the next).
      * Six limbs hold it: the pending sum is below 2^(64 + 200 + 1). */
-    bgcn_limb_t acc[6] = {0, 0, 0, 0, 0, 0};
-    long q0 = (c0 * C->nb - base_bit) / 64;
+    bgcn_limb_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0;
+    const bgcn_limb_t p0 = fp_p[0], p1 = fp_p[1], p2 = fp_p[2];
+    const int nb = C->nb;
+    long q0 = (c0 * nb - base_bit) / 64;
     for (long s = c0; s < c1; s++) {
         if (s == c0 || (s & 4095) == 0) {
             if (bgcn_interrupt_flag)
@@ -510,33 +515,54 @@ static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
         for (int i = 0; i < np; i++)
             memcpy(&y[i], &C->res[i][s], sizeof y[i]);
         /* v = y0 + p0 (y1 + p1 (y2 + p2 y3)), at most 4 limbs. */
-        bgcn_limb_t v[4] = {y[np - 1], 0, 0, 0};
-        int nl = 1;
-        for (int i = np - 2; i >= 0; i--) {
-            u128 c = y[i];
-            for (int l = 0; l < nl; l++) {
-                c += (u128)v[l] * fp_p[i];
-                v[l] = (bgcn_limb_t)c;
-                c >>= 64;
+        bgcn_limb_t v0, v1, v2 = 0, v3 = 0;
+        u128 c;
+        if (np == 2) {
+            c = (u128)y[1] * p0 + y[0];
+            v0 = (bgcn_limb_t)c;
+            v1 = (bgcn_limb_t)(c >> 64);
+        } else {
+            /* t = y_{np-2} + p_{np-2} y_{np-1} ..., built from the top */
+            bgcn_limb_t t0, t1, t2 = 0;
+            if (np == 3) {
+                c = (u128)y[2] * p1 + y[1];
+                t0 = (bgcn_limb_t)c;
+                t1 = (bgcn_limb_t)(c >> 64);
+            } else {
+                c = (u128)y[3] * p2 + y[2];
+                bgcn_limb_t u0 = (bgcn_limb_t)c, u1 = (bgcn_limb_t)(c >> 64);
+                c = (u128)u0 * p1 + y[1];
+                t0 = (bgcn_limb_t)c;
+                c = (c >> 64) + (u128)u1 * p1;
+                t1 = (bgcn_limb_t)c;
+                t2 = (bgcn_limb_t)(c >> 64);
             }
-            if (c)
-                v[nl++] = (bgcn_limb_t)c;
+            c = (u128)t0 * p0 + y[0];
+            v0 = (bgcn_limb_t)c;
+            c = (c >> 64) + (u128)t1 * p0;
+            v1 = (bgcn_limb_t)c;
+            c = (c >> 64) + (u128)t2 * p0;
+            v2 = (bgcn_limb_t)c;
+            v3 = (bgcn_limb_t)(c >> 64);
         }
-        long o = s * C->nb - base_bit, q = o / 64;
+        long o = s * nb - base_bit, q = o / 64;
         /* Limbs below q are final: emit them (nb < 128, so q moves by at
          * most two limbs per coefficient). */
         while (q0 < q) {
             if (q0 < outn)
-                out[q0] = acc[0];
+                out[q0] = a0;
             else
-                BGCN_ASSERT(acc[0] == 0);
-            for (int l = 0; l < 5; l++)
-                acc[l] = acc[l + 1];
-            acc[5] = 0;
+                BGCN_ASSERT(a0 == 0);
+            a0 = a1;
+            a1 = a2;
+            a2 = a3;
+            a3 = a4;
+            a4 = a5;
+            a5 = 0;
             q0++;
         }
         int sh = (int)(o % 64);
-        bgcn_limb_t w0 = v[0], w1 = v[1], w2 = v[2], w3 = v[3], w4 = 0;
+        bgcn_limb_t w0 = v0, w1 = v1, w2 = v2, w3 = v3, w4 = 0;
         if (sh) {
             w4 = w3 >> (64 - sh);
             w3 = (w3 << sh) | (w2 >> (64 - sh));
@@ -544,24 +570,34 @@ static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
             w1 = (w1 << sh) | (w0 >> (64 - sh));
             w0 <<= sh;
         }
-        unsigned __int128 c;
-        c = (unsigned __int128)acc[0] + w0;
-        acc[0] = (bgcn_limb_t)c;
-        c = (c >> 64) + acc[1] + w1;
-        acc[1] = (bgcn_limb_t)c;
-        c = (c >> 64) + acc[2] + w2;
-        acc[2] = (bgcn_limb_t)c;
-        c = (c >> 64) + acc[3] + w3;
-        acc[3] = (bgcn_limb_t)c;
-        c = (c >> 64) + acc[4] + w4;
-        acc[4] = (bgcn_limb_t)c;
-        acc[5] += (bgcn_limb_t)(c >> 64);
+        c = (u128)a0 + w0;
+        a0 = (bgcn_limb_t)c;
+        c = (c >> 64) + a1 + w1;
+        a1 = (bgcn_limb_t)c;
+        c = (c >> 64) + a2 + w2;
+        a2 = (bgcn_limb_t)c;
+        c = (c >> 64) + a3 + w3;
+        a3 = (bgcn_limb_t)c;
+        c = (c >> 64) + a4 + w4;
+        a4 = (bgcn_limb_t)c;
+        a5 += (bgcn_limb_t)(c >> 64);
     }
+    bgcn_limb_t acc[6] = {a0, a1, a2, a3, a4, a5};
     for (int l = 0; l < 6; l++) {
         if (q0 + l < outn)
             out[q0 + l] = acc[l];
         else
             BGCN_ASSERT(acc[l] == 0);
+    }
+}
+
+static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
+                      long c0, long c1)
+{
+    switch (C->np) {
+    case 2: crt_range_np(C, out, outn, base_bit, c0, c1, 2); break;
+    case 3: crt_range_np(C, out, outn, base_bit, c0, c1, 3); break;
+    default: crt_range_np(C, out, outn, base_bit, c0, c1, 4); break;
     }
 }
 

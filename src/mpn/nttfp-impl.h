@@ -1,5 +1,5 @@
 /* nttfp-impl.h -- private to the floating-point NTT (ntt_fp.c, the
- * driver, and its kernels ntt_fp_avx2.c and the scalar twin in
+ * driver, and its kernels ntt_fp_avx2.c, ntt_fp_avx512.c and the scalar twin in
  * ntt_fp.c): the prime parameters and the table of kernels.
  *
  * Arithmetic: residues mod primes p < 2^50 held in doubles as signed
@@ -71,6 +71,8 @@ extern const nttfp_ops bgcn_nttfp_scalar;
 #if defined(__x86_64__) && defined(__GNUC__)
 #define BGCN_HAVE_NTTFP_AVX2 1
 extern const nttfp_ops bgcn_nttfp_avx2;
+#define BGCN_HAVE_NTTFP_AVX512 1
+extern const nttfp_ops bgcn_nttfp_avx512;
 #endif
 
 /* {rp, an+bn} = {ap,an} * {bp,bn} (bp NULL: the square of {ap,an}, bn =

@@ -35,15 +35,32 @@ static void teardown(void)
 
 TestSuite(nttfp, .init = setup, .fini = teardown, .timeout = 240);
 
-/* The vector kernels if this CPU can run them, else NULL. */
-static const nttfp_ops *vec_ops(void)
+/* The vector kernel sets this CPU can run (AVX2 on the adx path,
+ * AVX-512 on the avx512 path), into out[]; their count. */
+static int vec_sets(const nttfp_ops *out[2])
 {
+    int n = 0;
 #ifdef BGCN_HAVE_NTTFP_AVX2
-    const bgcn_kernels *k = bgcn_kernel_path("adx");
-    if (k && bgcn_cpu_supported(k) && k->nttfp)
-        return k->nttfp;
+    static const char *const paths[2] = {"adx", "avx512"};
+    for (int i = 0; i < 2; i++) {
+        const bgcn_kernels *k = bgcn_kernel_path(paths[i]);
+        if (k && bgcn_cpu_supported(k) && k->nttfp &&
+            (n == 0 || out[n - 1] != k->nttfp))
+            out[n++] = k->nttfp;
+    }
 #endif
-    return NULL;
+    (void)out;
+    return n;
+}
+
+/* The sets to run a product test with: the vector ones, else the
+ * scalar twin. */
+static int prod_sets(const nttfp_ops *out[2])
+{
+    int n = vec_sets(out);
+    if (n == 0)
+        out[n++] = &bgcn_nttfp_scalar;
+    return n;
 }
 
 static const bgcn_limb_t primes[] = {0x3fff300000001u, 0x3ffed00000001u,
@@ -116,11 +133,9 @@ static void same_mod(const char *what, const double *x, const double *y,
                            what, i, n, x[i], y[i]);
 }
 
-Test(nttfp, kernels_vs_scalar_twin)
+static void kernels_vs_twin(const nttfp_ops *v)
 {
-    const nttfp_ops *v = vec_ops(), *s = &bgcn_nttfp_scalar;
-    if (!v)
-        cr_skip_test("no AVX2/FMA on this CPU");
+    const nttfp_ops *s = &bgcn_nttfp_scalar;
     for (int pi = 0; pi < 4; pi++) {
         nttfp_prime P;
         prime_of(&P, pi);
@@ -147,7 +162,10 @@ Test(nttfp, kernels_vs_scalar_twin)
             /* single levels on partial ranges (the threads' shares) */
             long h = m / 2;
             if (h >= 4) {
+                /* multiples of 4, as the threads' shares are */
                 long j0 = 4 * (long)t_rand_below(h / 4), j1 = h;
+                if (t_rand_below(2))
+                    j1 = j0 + 4 * (long)t_rand_below((h - j0) / 4 + 1);
                 memcpy(b, a, m * sizeof *a);
                 v->fwd_level(a, h, j0, j1, tw, &P);
                 s->fwd_level(b, h, j0, j1, tw, &P);
@@ -189,6 +207,16 @@ Test(nttfp, kernels_vs_scalar_twin)
         free(a);
         free(b);
     }
+}
+
+Test(nttfp, kernels_vs_scalar_twin)
+{
+    const nttfp_ops *sets[2];
+    int ns = vec_sets(sets);
+    if (ns == 0)
+        cr_skip_test("no AVX2/FMA on this CPU");
+    for (int i = 0; i < ns; i++)
+        kernels_vs_twin(sets[i]);
 }
 
 /* One product with ops on T threads against GMP; bn = 0: square. */
@@ -240,10 +268,9 @@ Test(nttfp, products_around_lengths)
 {
     long e[90];
     int ne = edges(e, 90, 3000);
-    const nttfp_ops *sets[2] = {&bgcn_nttfp_scalar, vec_ops()};
-    for (int s = 0; s < 2; s++) {
-        if (!sets[s])
-            continue;
+    const nttfp_ops *sets[3] = {&bgcn_nttfp_scalar};
+    int nsets = 1 + vec_sets(sets + 1);
+    for (int s = 0; s < nsets; s++) {
         for (int i = 0; i < ne; i++) {
             long n = e[i];
             /* the exact scalar twin is slow: fewer of its products */
@@ -259,11 +286,8 @@ Test(nttfp, products_around_lengths)
     }
 }
 
-Test(nttfp, unbalanced_and_extremes)
+static void unbalanced_and_extremes_with(const nttfp_ops *v)
 {
-    const nttfp_ops *v = vec_ops();
-    if (!v)
-        v = &bgcn_nttfp_scalar;
     long shapes[][2] = {{5000, 1}, {5000, 7}, {4097, 2049}, {8191, 4095},
                         {3000, 2999}, {2048, 2048}, {2049, 2049}};
     for (int i = 0; i < 7; i++)
@@ -285,12 +309,17 @@ Test(nttfp, unbalanced_and_extremes)
     }
 }
 
-/* The same product on 1..4 threads: identical results (and GMP's). */
-Test(nttfp, every_thread_count)
+Test(nttfp, unbalanced_and_extremes)
 {
-    const nttfp_ops *v = vec_ops();
-    if (!v)
-        v = &bgcn_nttfp_scalar;
+    const nttfp_ops *sets[2];
+    int ns = prod_sets(sets);
+    for (int i = 0; i < ns; i++)
+        unbalanced_and_extremes_with(sets[i]);
+}
+
+/* The same product on 1..4 threads: identical results (and GMP's). */
+static void every_thread_count_with(const nttfp_ops *v)
+{
     long sizes[][2] = {{30000, 30000}, {20000, 9000}, {1500, 1500}};
     for (int s = 0; s < 3; s++) {
         long an = sizes[s][0], bn = sizes[s][1], rn = an + bn;
@@ -332,11 +361,16 @@ Test(nttfp, every_thread_count)
     free(r);
 }
 
-Test(nttfp, enomem_in_threads)
+Test(nttfp, every_thread_count)
 {
-    const nttfp_ops *v = vec_ops();
-    if (!v)
-        v = &bgcn_nttfp_scalar;
+    const nttfp_ops *sets[2];
+    int ns = prod_sets(sets);
+    for (int i = 0; i < ns; i++)
+        every_thread_count_with(sets[i]);
+}
+
+static void enomem_in_threads_with(const nttfp_ops *v)
+{
     long n = 4000;
     bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r);
     t_fill(a, n);
@@ -363,6 +397,14 @@ Test(nttfp, enomem_in_threads)
     free(r);
 }
 
+Test(nttfp, enomem_in_threads)
+{
+    const nttfp_ops *sets[2];
+    int ns = prod_sets(sets);
+    for (int i = 0; i < ns; i++)
+        enomem_in_threads_with(sets[i]);
+}
+
 static void *raise_flag(void *arg)
 {
     (void)arg;
@@ -372,11 +414,8 @@ static void *raise_flag(void *arg)
     return NULL;
 }
 
-Test(nttfp, eintr_in_threads)
+static void eintr_in_threads_with(const nttfp_ops *v)
 {
-    const nttfp_ops *v = vec_ops();
-    if (!v)
-        v = &bgcn_nttfp_scalar;
     long n = 200000;
     bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r);
     t_fill(a, n);
@@ -394,6 +433,14 @@ Test(nttfp, eintr_in_threads)
     }
     free(a);
     free(r);
+}
+
+Test(nttfp, eintr_in_threads)
+{
+    const nttfp_ops *sets[2];
+    int ns = prod_sets(sets);
+    for (int i = 0; i < ns; i++)
+        eintr_in_threads_with(sets[i]);
 }
 
 /* want = {a,an} {b,bn} mod B^n - 1 (GMP), n limbs. */
@@ -457,12 +504,11 @@ static void check_bnm1(const nttfp_ops *ops, long n, long an, long bn, int T,
  * thresholds lowered, against its fold twin's answer (GMP). */
 Test(nttfp, wraparound_bnm1)
 {
-    const nttfp_ops *sets[2] = {&bgcn_nttfp_scalar, vec_ops()};
+    const nttfp_ops *sets[3] = {&bgcn_nttfp_scalar};
+    int nsets = 1 + vec_sets(sets + 1);
     long base[] = {1, 2, 3, 5, 17, 64, 65, 127, 129, 255, 257, 513, 1000,
                    1025, 2049, 3000, 4097};
-    for (int s = 0; s < 2; s++) {
-        if (!sets[s])
-            continue;
+    for (int s = 0; s < nsets; s++) {
         for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
             long n = bgcn_nttfp_bnm1_size(base[i]);
             cr_assert(n >= base[i], "bnm1_size(%ld) = %ld", base[i], n);
@@ -476,15 +522,15 @@ Test(nttfp, wraparound_bnm1)
             check_bnm1(sets[s], n, n, 0, T, 1);
         }
     }
-    const nttfp_ops *v = vec_ops();
-    if (!v)
+    if (nsets == 1)
         return;
-    for (int T = 1; T <= 4; T++)
-        check_bnm1(v, bgcn_nttfp_bnm1_size(30000), 30000, 29000, T, 0);
+    for (int s = 1; s < nsets; s++)
+        for (int T = 1; T <= 4; T++)
+            check_bnm1(sets[s], bgcn_nttfp_bnm1_size(30000), 30000, 29000, T,
+                       0);
     /* the public entry, thresholds lowered so that it takes the
-     * cyclic path whenever that is cheaper (only on the adx path) */
-    const bgcn_kernels *k = bgcn_kernel_path("adx");
-    if (!k || !bgcn_cpu_supported(k) || bgcn_kern.nttfp != v)
+     * cyclic path whenever that is cheaper (on a path with the NTT) */
+    if (!bgcn_kern.nttfp)
         return;
     long sw = bgcn_mulmod_bnm1_ntt_threshold;
     bgcn_mulmod_bnm1_ntt_threshold = 8;

@@ -32,7 +32,7 @@ const bgcn_kernels bgcn_path_avx512 = {
     .mont_mul_n = bgcn_mont_mul_n_ifma,
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
     .powm_odd = bgcn_powm_odd_ifma,
-    .nttfp = &bgcn_nttfp_avx2,
+    .nttfp = &bgcn_nttfp_avx512,
 };
 
 const bgcn_kernels bgcn_path_adx = {
