@@ -94,7 +94,9 @@ static BIGNUM *to_bn(const bgcn_limb_t *p, long n)
 
 void bgc_bench_rows_mont(bgc_bench *b)
 {
-    static const long bits[] = {256, 512, 1024, 2048, 3072, 4096};
+    /* around the IFMA kernels' crossovers (21 and 26 limbs) too */
+    static const long bits[] = {256, 512, 1024, 1280, 1344, 1536,
+                                1664, 2048, 2560, 3072, 4096};
     const long maxn = 4096 / 64;
     bgcn_limb_t *rp = bgc_bench_alloc(maxn), *r2 = bgc_bench_alloc(maxn);
     bgcn_limb_t *tp = bgc_bench_alloc(2 * maxn), *mp = bgc_bench_alloc(maxn);

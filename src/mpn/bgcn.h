@@ -135,20 +135,50 @@ typedef struct bgcn_kernels {
                        bgcn_limb_t);
     void (*mont_sqr_n)(bgcn_limb_t *, const bgcn_limb_t *,
                        const bgcn_limb_t *, long, bgcn_limb_t);
-    /* Optional (NULL on most paths): the whole odd-modulus exponentiation
-     * in the path's own residue format, M odd and normalised (n limbs).
-     * k > 0: powm.c's sliding window k (E != 0 of ebits bits, base not
-     * 2); k < 0: powm_sec.c's constant-time fixed window of -k bits over
-     * all ebits = 64 en bits.  Returns 0 when it does not take this size
-     * (a choice made from n only), else 1 with the result {rp,n} and the
-     * status in *st (as bgcn_powm / bgcn_powm_sec). */
-    int (*powm_odd)(bgcn_status *st, bgcn_limb_t *rp, const bgcn_limb_t *bp,
-                    long bn, const bgcn_limb_t *ep, unsigned long ebits,
-                    const bgcn_limb_t *mp, long n, int k);
+    /* Optional (NULL on most paths): residue arithmetic in the path's
+     * own form, which the exponentiation (powm_form.c) uses for the
+     * moduli it takes (bgcn_residue_ops below). */
+    const struct bgcn_residue_ops *residue;
     /* Optional (NULL: the integer NTT of ntt.c): the vector kernels of
      * the floating-point NTT (src/mpn/nttfp-impl.h) for huge products. */
     const struct nttfp_ops *nttfp;
 } bgcn_kernels;
+
+/* Residues modulo an odd m of n limbs held in a kernel path's own form
+ * (the avx512 path: 52-bit digits), so that an exponentiation converts
+ * once each way instead of at every product.  The form is a Montgomery
+ * domain of R = 2^rbits chosen by the kernel with R >= 4m, and an
+ * element may hold any value below 2m ("almost Montgomery": products
+ * skip the final subtraction).  The kernel does representation and
+ * products only; entering the domain (a division) and leaving it (a
+ * product by 1) are the engine's (powm_form.c).
+ *   min_n .. max_n  the moduli it takes: max_n is what the kernel can
+ *                   hold, min_n where it starts to pay (thresholds.h;
+ *                   any 1 <= min_n is correct, tests lower it)
+ *   layout          for n limbs: esz limbs per element, ctxn limbs of
+ *                   context, rbits
+ *   init            {ctx,ctxn} from m = {mp,n} (odd, mp[n-1] != 0) and
+ *                   minv = -m^-1 mod 2^64
+ *   to              element e holding the value {yp,n} (y < 2m)
+ *   from            {rp,n} = the value of element e (< 2m) reduced mod m
+ *   mul, sqr        r = a b R^-1 (a^2 R^-1) mod m, r < 2m, for elements
+ *                   a, b < 2m; r may equal a and/or b
+ * Context and elements must be 64-byte aligned and must not overlap
+ * (except r with a/b as said).  No allocation, no failure.  Constant
+ * time: no branch or address depends on the values. */
+typedef struct bgcn_residue_ops {
+    long min_n, max_n;
+    void (*layout)(long n, long *esz, long *ctxn, unsigned long *rbits);
+    void (*init)(bgcn_limb_t *ctx, const bgcn_limb_t *mp, long n,
+                 bgcn_limb_t minv);
+    void (*to)(const bgcn_limb_t *ctx, bgcn_limb_t *e,
+               const bgcn_limb_t *yp);
+    void (*from)(const bgcn_limb_t *ctx, bgcn_limb_t *rp,
+                 const bgcn_limb_t *e);
+    void (*mul)(const bgcn_limb_t *ctx, bgcn_limb_t *r, const bgcn_limb_t *a,
+                const bgcn_limb_t *b);
+    void (*sqr)(const bgcn_limb_t *ctx, bgcn_limb_t *r, const bgcn_limb_t *a);
+} bgcn_residue_ops;
 
 /* The active table.  Starts as the generic (portable C) path; replaced
  * once at start-up by bgcn_cpu_select. */

@@ -57,6 +57,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/powm-impl.h \
 	src/mpn/mont.c \
 	src/mpn/powm.c \
+	src/mpn/powm_form.c \
 	src/mpn/powm_even.c \
 	src/mpn/powm_sec.c \
 	src/mpn/nt-impl.h \

@@ -25,8 +25,9 @@ bgcn_status bgcn_powm_even(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
                            const bgcn_limb_t *mp, long mn) BGCN_WUR;
 
 /* Residues in some representation of esz limbs each (Montgomery form in
- * 64-bit limbs, or a kernel path's own digits): products and squares
- * (any aliasing of r with a, b), each returning BGCN_OK / BGCN_ENOMEM. */
+ * 64-bit limbs, or a kernel path's own form: powm_form.c): products and
+ * squares (any aliasing of r with a, b), each returning BGCN_OK /
+ * BGCN_ENOMEM. */
 typedef struct bgcn_powm_ops {
     void *ctx;
     long esz;
@@ -52,6 +53,21 @@ bgcn_status bgcn_powm_window_loop(const bgcn_powm_ops *o, bgcn_limb_t *r,
 bgcn_status bgcn_powm_sec_loop(const bgcn_powm_ops *o, bgcn_limb_t *r,
                                bgcn_limb_t *tab, bgcn_limb_t *x,
                                const bgcn_limb_t *ep, long en, int w) BGCN_WUR;
+
+/* Whether bgcn_powm / bgcn_powm_sec take a modulus of n limbs to
+ * bgcn_powm_form: the active path has residue ops for that size (a
+ * choice made from n only). */
+int bgcn_powm_form_p(long n);
+/* B^E mod M in the active path's residue form (powm_form.c), for
+ * bgcn_powm_form_p(n), M odd and normalised (n limbs, M > 1), B = {bp,bn}
+ * of any size (bn >= 1).  k > 0: powm.c's sliding window k over E of
+ * ebits bits (top bit set); k < 0: powm_sec.c's constant-time fixed
+ * window of -k bits over all ebits = 64 en bits of E.  {rp,n} fully
+ * reduced; rp overlaps no input.  Status BGCN_OK / BGCN_ENOMEM /
+ * BGCN_EINTR. */
+bgcn_status bgcn_powm_form(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
+                           const bgcn_limb_t *ep, unsigned long ebits,
+                           const bgcn_limb_t *mp, long n, int k) BGCN_WUR;
 
 /* {rp,L} = low L limbs of {ap,L} * {bp,L}; rp overlaps neither. */
 void bgcn_mullo_n(bgcn_limb_t *rp, const bgcn_limb_t *ap,

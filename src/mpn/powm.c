@@ -137,13 +137,10 @@ bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
     unsigned long ebits = (unsigned long)en * 64 - (unsigned long)__builtin_clzll(ep[en - 1]);
     int base2 = equals_limb(bp, bn, 2) && !(n == 1 && mp[0] <= 2);
     int k = base2 ? 1 : bgcn_powm_window(ebits);
-    /* A path with its own residue format (AVX-512 IFMA digits) runs the
-     * whole exponentiation in it: one conversion each way. */
-    if (!base2 && bgcn_kern.powm_odd) {
-        bgcn_status hst;
-        if (bgcn_kern.powm_odd(&hst, rp, bp, bn, ep, ebits, mp, n, k))
-            return hst;
-    }
+    /* A path with its own residue form (AVX-512 IFMA digits) keeps the
+     * residues in it for the whole exponentiation (powm_form.c). */
+    if (!base2 && bgcn_powm_form_p(n))
+        return bgcn_powm_form(rp, bp, bn, ep, ebits, mp, n, k);
     bgcn_mont ctx;
     BGCN_TRY(bgcn_mont_init(&ctx, mp, n));
     long tabn = base2 ? 1 : (1L << (k - 1));

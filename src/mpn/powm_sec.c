@@ -195,13 +195,10 @@ bgcn_status bgcn_powm_sec(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
     long n = mn;
     unsigned long bits = (unsigned long)en * 64;
     int w = sec_window(bits);
-    /* A path with its own residue format runs the same fixed-window loop
-     * in it (the choice depends on n only). */
-    if (bgcn_kern.powm_odd) {
-        bgcn_status hst;
-        if (bgcn_kern.powm_odd(&hst, rp, bp, bn, ep, bits, mp, n, -w))
-            return hst;
-    }
+    /* A path with its own residue form runs the same fixed-window loop
+     * in it (powm_form.c; the choice depends on n only). */
+    if (bgcn_powm_form_p(n))
+        return bgcn_powm_form(rp, bp, bn, ep, bits, mp, n, -w);
     bgcn_mont ctx;
     BGCN_TRY(bgcn_mont_init(&ctx, mp, n));
     long cnt = 1L << w;

@@ -172,6 +172,9 @@
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
     [12] = BGCN_NTT_NEVER, [13] = BGCN_NTT_NEVER, [14] = 9712, \
     [15] = 12213, [16] = 21761 }
+/* Odd-modulus exponentiation with residues kept in IFMA digits
+ * (powm_form.c, the path's bgcn_residue_ops) from this many limbs. */
+#define BGCN_AVX512_POWM_FORM_MIN 16
 
 /* ---- Crossovers with one value for every path ----
  * The engine's other crossovers (limbs).  Each starts a variable of the

@@ -249,3 +249,114 @@ Test(asm_mont, redc_1)
         t_free_guarded(r);
     }
 }
+
+/* The residue ops (bgcn_residue_ops, the avx512 path's IFMA digits) of
+ * every path that has them, at every n they take: `to` then `from` gives
+ * the value mod m, and a chain of products and squares (out of place, r
+ * equal to a, to b, to both), each step read back with `from`, matches
+ * GMP's a*b*R^-1 mod m (R = 2^rbits).  Inputs below 2m (0, 1, m-1, m,
+ * m + random where it fits n limbs, random below m) so the almost-
+ * Montgomery bound is exercised; moduli of make_modulus's shapes. */
+static void val(mpz_t z, const bgcn_limb_t *p, long n)
+{
+    mpz_import(z, (size_t)n, -1, sizeof p[0], 0, 0, p);
+}
+
+static void form_operand(bgcn_limb_t *x, const bgcn_limb_t *m, long n,
+                         int kind)
+{
+    if (kind == 5) { /* m itself */
+        memcpy(x, m, n * 8);
+        return;
+    }
+    make_operand(x, m, n);
+    if (kind >= 6) { /* x + m when it fits: a value in [m, 2m) */
+        bgcn_limb_t t[MAXM];
+        if (mpn_add_n(t, x, m, n) == 0)
+            memcpy(x, t, n * 8);
+    }
+}
+
+static void residue_path(const bgcn_kernels *p)
+{
+    const bgcn_residue_ops *ro = p->residue;
+    if (!ro)
+        return;
+    cr_assert(ro->min_n >= 1 && ro->max_n >= ro->min_n && ro->max_n < MAXM);
+    mpz_t M, Ri, X, A, B, G;
+    mpz_inits(M, Ri, X, A, B, G, NULL);
+    for (long n = 1; n <= ro->max_n; n++) {
+        long esz, ctxn;
+        unsigned long rbits;
+        ro->layout(n, &esz, &ctxn, &rbits);
+        cr_assert(rbits >= 64 * (unsigned long)n + 2, "R >= 4m, n=%ld", n);
+        size_t ctxb = ((size_t)ctxn * 8 + 63) & ~(size_t)63;
+        size_t eb = ((size_t)esz * 8 + 63) & ~(size_t)63;
+        bgcn_limb_t *ctx = aligned_alloc(64, ctxb);
+        bgcn_limb_t *ea = aligned_alloc(64, eb), *ebv = aligned_alloc(64, eb);
+        bgcn_limb_t *er = aligned_alloc(64, eb);
+        cr_assert(ctx && ea && ebv && er);
+        bgcn_limb_t m[MAXM], a[MAXM], b[MAXM], r[MAXM + 1];
+        for (int rep = 0; rep < 12; rep++) {
+            make_modulus(m, n, rep);
+            ro->init(ctx, m, n, at_minv(m[0]));
+            form_operand(a, m, n, rep % 8);
+            form_operand(b, m, n, (rep * 5 + 3) % 8);
+            val(M, m, n);
+            mpz_set_ui(Ri, 1);
+            mpz_mul_2exp(Ri, Ri, rbits);
+            cr_assert(mpz_invert(Ri, Ri, M) || mpz_cmp_ui(M, 1) == 0);
+            val(A, a, n);
+            val(B, b, n);
+            ro->to(ctx, ea, a);
+            ro->to(ctx, ebv, b);
+            /* from(to(a)) = a mod m */
+            r[n] = 0x5a5a;
+            ro->from(ctx, r, ea);
+            cr_assert(r[n] == 0x5a5a, "from writes past n, n=%ld", n);
+            val(G, r, n);
+            mpz_mod(X, A, M);
+            cr_assert(mpz_cmp(G, X) == 0, "%s to/from n=%ld rep=%d",
+                      p->name, n, rep);
+            /* X tracks the value of er; B the value of ebv */
+            for (int step = 0; step < 6; step++) {
+                if (step == 0) {
+                    ro->mul(ctx, er, ea, ebv);
+                    mpz_mul(X, A, B);
+                } else if (step == 1) {
+                    ro->sqr(ctx, er, er);
+                    mpz_mul(X, X, X);
+                } else if (step == 2) {
+                    ro->mul(ctx, er, er, er);
+                    mpz_mul(X, X, X);
+                } else if (step == 3) {
+                    ro->mul(ctx, er, er, ebv);
+                    mpz_mul(X, X, B);
+                } else if (step == 4) {
+                    ro->mul(ctx, er, ebv, er);
+                    mpz_mul(X, X, B);
+                } else {
+                    ro->sqr(ctx, ea, er); /* out of place */
+                    memcpy(er, ea, (size_t)esz * 8);
+                    mpz_mul(X, X, X);
+                }
+                mpz_mul(X, X, Ri);
+                mpz_mod(X, X, M);
+                ro->from(ctx, r, er);
+                val(G, r, n);
+                cr_assert(mpz_cmp(G, X) == 0, "%s residue step %d n=%ld rep=%d",
+                          p->name, step, n, rep);
+            }
+        }
+        free(ctx);
+        free(ea);
+        free(ebv);
+        free(er);
+    }
+    mpz_clears(M, Ri, X, A, B, G, NULL);
+}
+
+Test(asm_mont, residue_ops)
+{
+    cr_assert(at_each_path(residue_path) >= 1);
+}

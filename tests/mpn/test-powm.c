@@ -128,13 +128,14 @@ Test(powm, full_size_exponent)
     }
 }
 
-/* Sizes of the avx512 path's digit-form exponentiation (21..64 limbs) and
- * around it, with the bases at the ends of the residue range (0, 1, m-1,
+/* Sizes of the avx512 path's digit-form exponentiation (from 16 limbs,
+ * BGCN_AVX512_POWM_FORM_MIN, to 64) and the Montgomery kernels' IFMA
+ * crossovers (21, 26) and around them, with the bases at the ends of the residue range (0, 1, m-1,
  * m, 2m-ish) and exponents 1, 2, 3 and full size: residues kept below 2m
  * without a final subtraction must still come out fully reduced. */
 Test(powm, residue_range_edges)
 {
-    static const long sizes[] = {20, 21, 26, 33, 40, 64, 65};
+    static const long sizes[] = {15, 16, 17, 20, 21, 26, 33, 40, 64, 65};
     for (unsigned i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         long mn = sizes[i];
         bgcn_limb_t mp[mn], bp[mn + 1], ep[mn];
@@ -163,6 +164,89 @@ Test(powm, residue_range_edges)
             }
         }
     }
+}
+
+/* The active path's residue form (powm_form.c; the avx512 path's IFMA
+ * digits) at every size it can hold, taken down to 1 limb by lowering its
+ * threshold, and one past: odd moduli of adversarial shapes (all ones,
+ * 2^(64n-1) + 1, B^(n-1) + 1, small top limb, random), bases 0, 1, m-1,
+ * m, above 2m and random, exponents 1, 2, 3, one random limb and full
+ * size; both bgcn_powm (sliding window) and bgcn_powm_sec (fixed window)
+ * against GMP, and the slow reference at small sizes.  A path without a
+ * form checks nothing new here. */
+static void odd_modulus(bgcn_limb_t *mp, long mn, int kind)
+{
+    switch (kind % 5) {
+    case 0:
+        for (long j = 0; j < mn; j++)
+            mp[j] = BGCN_LIMB_MAX;
+        break;
+    case 1:
+        bgcn_zero(mp, mn);
+        mp[0] = 1;
+        mp[mn - 1] |= BGCN_LIMB_HIGHBIT;
+        break;
+    case 2:
+        bgcn_zero(mp, mn);
+        mp[mn - 1] = 1;
+        mp[0] |= 1;
+        if (mn == 1)
+            mp[0] = 3;
+        break;
+    case 3:
+        t_fill_normalized(mp, mn);
+        mp[mn - 1] = 1 + t_rand_below(7);
+        mp[0] |= 1;
+        if (mn == 1)
+            mp[0] |= 2;
+        break;
+    default:
+        rand_mod(mp, mn, 1);
+        break;
+    }
+}
+
+Test(powm, residue_form_every_size)
+{
+    const bgcn_residue_ops *ro = bgcn_kern.residue;
+    if (!ro)
+        return;
+    bgcn_residue_ops low = *ro;
+    low.min_n = 1;
+    bgcn_kern.residue = &low;
+    for (long mn = 1; mn <= ro->max_n + 1; mn++) {
+        bgcn_limb_t mp[mn], bp[mn + 1], ep[mn];
+        for (int kind = 0; kind < 5; kind++) {
+            odd_modulus(mp, mn, kind);
+            for (int b = 0; b < 6; b++) {
+                long bn = mn;
+                bgcn_zero(bp, mn + 1);
+                if (b == 1)
+                    bp[0] = 1;
+                else if (b == 2 || b == 3) {
+                    bgcn_copyi(bp, mp, mn);
+                    if (b == 2)
+                        bp[0] -= 1; /* m - 1 */
+                } else if (b == 4) {
+                    bp[mn] = bgcn_lshift(bp, mp, mn, 1); /* 2m + 1 */
+                    bp[0] |= 1;
+                    bn = mn + 1;
+                } else if (b == 5) {
+                    t_fill(bp, mn);
+                }
+                int e = (kind + b) % 5; /* each exponent shape in turn */
+                long en = e < 4 ? 1 : mn;
+                if (e < 3)
+                    ep[0] = (bgcn_limb_t)e + 1;
+                else if (e == 3)
+                    ep[0] = t_rand() | 1;
+                else
+                    t_fill_normalized(ep, mn);
+                check(bp, bn, ep, en, mp, mn, mn <= 3 && en == 1);
+            }
+        }
+    }
+    bgcn_kern.residue = ro;
 }
 
 Test(powm, edge_cases)

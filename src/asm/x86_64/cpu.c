@@ -31,7 +31,7 @@ const bgcn_kernels bgcn_path_avx512 = {
     .sqr_basecase = bgcn_sqr_basecase_ifma,
     .mont_mul_n = bgcn_mont_mul_n_ifma,
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
-    .powm_odd = bgcn_powm_odd_ifma,
+    .residue = &bgcn_residue_ifma,
     .nttfp = &bgcn_nttfp_avx512,
 };
 

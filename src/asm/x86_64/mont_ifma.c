@@ -6,7 +6,8 @@
  * IFMA, VBMI2 and the OS-enabled zmm state.
  *
  * Contract: exactly bgcn_mont_mul_n's (bgcn.h): {rp,n} = a*b*2^(-64n) mod
- * m, fully reduced, rp may equal ap/bp, constant time in a and b.
+ * m, fully reduced, rp may equal ap/bp, constant time in a and b.  The
+ * residue ops at the end (bgcn_residue_ifma): bgcn_residue_ops's.
  *
  * Radix 2^52 cannot divide by 2^(64n) directly, so a is scaled instead:
  * with k = floor(64n/52) + 1 digits and s = 52k - 64n (1..52 bits),
@@ -47,15 +48,16 @@
  * adds, valignq) is ~18 cycles; measured ~37 per digit, so the two do
  * not overlap well.  Crossovers below: mul from n = 21, square from
  * n = 26 (the ADX squaring is faster up to there).
- * Exponentiation (bgcn_powm_odd_ifma, end of this file) keeps residues in
- * digits instead: per product ~1345 cycles at 2048 bits (1.08 ms / ~2400
- * products and squares) against 1732 for this kernel with conversions.
+ * Exponentiation keeps residues in digits instead, through this path's
+ * residue ops (end of this file, driven by src/mpn/powm_form.c): per
+ * product ~1345 cycles at 2048 bits (1.08 ms / ~2400 products and
+ * squares) against 1732 for this kernel with conversions.
  * Not tried yet: interleaving two products (OpenSSL's x2) to hide the y
  * chain, a dedicated IFMA squaring, and skipping the lane shift. */
 #include "bgcn.h"
 #include "asm/x86_64/ifma.h"
 #include "asm/x86_64/paths.h"
-#include "powm-impl.h"
+#include "thresholds.h"
 
 #include <string.h>
 
@@ -185,155 +187,129 @@ void bgcn_mont_sqr_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     mont_ifma(rp, ap, ap, mp, n, minv);
 }
 
-/* ---- whole exponentiation in 52-bit digits (the path's powm_odd) ----
+/* ---- residues kept in 52-bit digits (the path's bgcn_residue_ops) ----
  *
  * Converting a and b to digits and the result back costs about a sixth of
- * each product at 2048 bits, and M was converted on every call.  Here the
- * residues stay in digits for the whole exponentiation, in the Montgomery
+ * each product at 2048 bits, and M is converted on every call above.  For
+ * an exponentiation the engine (src/mpn/powm_form.c) keeps its residues
+ * in digits instead, through the operations below, in the Montgomery
  * domain of R' = 2^(52k) (not 2^(64n)), and the products skip the final
  * subtraction (almost Montgomery multiplication): with k chosen so that
- * R' >= 4m, inputs below 2m give (ab + ym)/R' < (4m^2 + R'm)/R' <= 2m,
- * so every residue stays below 2m.  In: b R' mod m by one division of
- * b * 2^(52k).  Out: one product by 1, which gives at most m (m itself
- * only for a residue of 0), then one masked subtraction.  An element is
- * 8*nz digits (MAXZ vectors at most); the digits are canonical (< 2^52),
- * so an element serves directly as the multiplier's digit array.
- * Measured (full-size exponent, avx512 path, same process as GMP 6.2.1):
- * 2048 bits 1.37 -> 1.08 ms, 3072 bits 3.31 -> 2.65 ms, 4096 bits
- * 6.45 -> 5.29 ms (GMP 2.49 / 8.2 / 19.1 ms). */
-/* From 16 limbs the digit-form exponentiation beats the ADX kernels'
- * (measured, full-size exponents, avx512 path vs the same with this hook
- * off: 832 bits 181 vs 159 us, 960 bits 231 vs 229, 1024 bits 254 vs
- * 274, 1280 bits 393 vs 493), below 21 limbs where the single IFMA
- * product does not: the conversions it saves are what made the
- * difference. */
-#define BGCN_IFMA_EXP_MIN 16
+ * R' >= 4m, inputs below 2m give (ab + ym)/R' < (4m^2 + R'm)/R' <= 2m, so
+ * every residue stays below 2m.  An element is 8*nz digits (MAXZ vectors
+ * at most); the digits are canonical (< 2^52), so an element serves
+ * directly as the multiplier's digit array.
+ * Context (limbs): [0] k, [1] nz, [2] k0 = -m^-1 mod 2^52, [3] n, then
+ * from limb 8 (64-byte aligned when the context is) M and M one lane up
+ * as digits (8 nz limbs each), then m itself (n limbs). */
+#define CTX_M 8
 
-typedef struct {
-    int k, nz;
-    uint64_t k0;
-    __m512i M[MAXZ], Mu[MAXZ];
-} ifma_exp;
-
-IFMA_TARGET static bgcn_status ifma_exp_mul(void *vc, bgcn_limb_t *rp,
-                                            const bgcn_limb_t *ap,
-                                            const bgcn_limb_t *bp)
+static void res_layout(long n, long *esz, long *ctxn, unsigned long *rbits)
 {
-    const ifma_exp *c = vc;
-    int nz = c->nz;
+    long k = (64 * n + 2 + 51) / 52; /* 2^(52k) >= 4m */
+    long nz = (k + 1 + 7) / 8;       /* room for the top digit's high half */
+    *esz = 8 * nz;
+    *ctxn = CTX_M + 16 * nz + n;
+    *rbits = 52UL * (unsigned long)k;
+}
+
+IFMA_TARGET static void res_init(bgcn_limb_t *ctx, const bgcn_limb_t *mp,
+                                 long n, bgcn_limb_t minv)
+{
+    BGCN_ASSERT(n >= 1 && n <= BGCN_IFMA_MAX && ((uintptr_t)ctx & 63) == 0);
+    long esz, ctxn;
+    unsigned long rbits;
+    res_layout(n, &esz, &ctxn, &rbits);
+    int nz = (int)(esz / 8);
+    __m512i *M = (__m512i *)(ctx + CTX_M), *Mu = M + nz;
+    ctx[0] = rbits / 52;
+    ctx[1] = (bgcn_limb_t)nz;
+    ctx[2] = minv & M52;
+    ctx[3] = (bgcn_limb_t)n;
+    for (int j = 4; j < CTX_M; j++)
+        ctx[j] = 0;
+    to_digits(M, mp, n, 0, nz);
+    lane_up(Mu, M, nz);
+    for (long j = 0; j < n; j++)
+        ctx[CTX_M + 16 * nz + j] = mp[j];
+    _mm256_zeroupper();
+}
+
+IFMA_TARGET static void res_mul(const bgcn_limb_t *ctx, bgcn_limb_t *rp,
+                                const bgcn_limb_t *ap, const bgcn_limb_t *bp)
+{
+    int k = (int)ctx[0], nz = (int)ctx[1];
+    const __m512i *M = (const __m512i *)(ctx + CTX_M), *Mu = M + nz;
     __m512i A[MAXZ], Au[MAXZ], R[MAXZ];
     for (int v = 0; v < nz; v++)
-        A[v] = _mm512_loadu_si512((const void *)(ap + 8 * v));
+        A[v] = _mm512_load_si512((const void *)(ap + 8 * v));
     lane_up(Au, A, nz);
     switch (nz) {
-#define EXP_CASE(z)                                                        \
+#define RES_CASE(z)                                                        \
     case z:                                                                \
-        amm_loop(R, A, Au, c->M, c->Mu, bp, c->k, c->k0, z);               \
+        amm_loop(R, A, Au, M, Mu, bp, k, ctx[2], z);                       \
         break;
-        EXP_CASE(2)
-        EXP_CASE(3)
-        EXP_CASE(4)
-        EXP_CASE(5)
-        EXP_CASE(6)
-        EXP_CASE(7)
-        EXP_CASE(8)
-        EXP_CASE(9)
-        EXP_CASE(10)
-#undef EXP_CASE
+        RES_CASE(1)
+        RES_CASE(2)
+        RES_CASE(3)
+        RES_CASE(4)
+        RES_CASE(5)
+        RES_CASE(6)
+        RES_CASE(7)
+        RES_CASE(8)
+        RES_CASE(9)
+        RES_CASE(10)
+#undef RES_CASE
     }
     normalise(R, nz);
     for (int v = 0; v < nz; v++)
-        _mm512_storeu_si512((void *)(rp + 8 * v), R[v]);
-    return BGCN_OK;
-}
-
-static bgcn_status ifma_exp_sqr(void *vc, bgcn_limb_t *rp,
-                                const bgcn_limb_t *ap)
-{
-    return ifma_exp_mul(vc, rp, ap, ap);
-}
-
-/* {dst, 8 nz} = digits of x * 2^(52k) mod m for x = {xp,xn};
- * num has room for xn + q + 1 limbs (q = 52k / 64), red for n. */
-IFMA_TARGET static bgcn_status to_form(const ifma_exp *c, bgcn_limb_t *dst,
-                                       const bgcn_limb_t *xp, long xn,
-                                       const bgcn_limb_t *mp, long n,
-                                       bgcn_limb_t *num, bgcn_limb_t *red)
-{
-    long sh = 52L * c->k, q = sh / 64, nn = xn + q + 1;
-    bgcn_zero(num, q);
-    /* 52k = 64n + s with 4 <= s <= 52, so the shift count is never 0 */
-    num[nn - 1] = bgcn_lshift(num + q, xp, xn, (unsigned)(sh % 64));
-    long numn = bgcn_normalized_size(num, nn);
-    if (numn < n) {
-        bgcn_copyi(red, num, numn);
-        bgcn_zero(red + numn, n - numn);
-    } else {
-        BGCN_TRY(bgcn_tdiv_qr(NULL, red, num, numn, mp, n));
-    }
-    __m512i D[MAXZ];
-    to_digits(D, red, n, 0, c->nz);
-    for (int v = 0; v < c->nz; v++)
-        _mm512_storeu_si512((void *)(dst + 8 * v), D[v]);
-    return BGCN_OK;
-}
-
-/* The kernel table's powm_odd: k > 0 the sliding window (powm.c), k < 0
- * the constant-time fixed window of -k bits (powm_sec.c; ebits = 64 en). */
-IFMA_TARGET int bgcn_powm_odd_ifma(bgcn_status *st, bgcn_limb_t *rp,
-                                   const bgcn_limb_t *bp, long bn,
-                                   const bgcn_limb_t *ep, unsigned long ebits,
-                                   const bgcn_limb_t *mp, long n, int k)
-{
-    if (n < BGCN_IFMA_EXP_MIN || n > BGCN_IFMA_MAX)
-        return 0;
-    ifma_exp c;
-    c.k = (int)((64 * n + 2 + 51) / 52); /* 2^(52k) >= 4m */
-    c.nz = (c.k + 1 + 7) / 8;
-    c.k0 = bgcn_mont_minv(mp[0]) & M52;
-    if (c.nz > MAXZ)
-        return 0;
-    int nz = c.nz, sec = k < 0;
-    long esz = 8L * nz, tabn = sec ? 1L << -k : 1L << (k - 1);
-    to_digits(c.M, mp, n, 0, nz);
-    lane_up(c.Mu, c.M, nz);
-    long q = 52L * c.k / 64, xn = bn > 1 ? bn : 1;
-    bgcn_limb_t *blk = bgcn_alloc_limbs((size_t)(tabn + 2) * (size_t)esz +
-                                        (size_t)(xn + q + 1) + (size_t)n);
-    if (!blk) {
-        *st = BGCN_ENOMEM;
-        return 1;
-    }
-    /* 64-byte alignment is not needed (unaligned vector loads) */
-    bgcn_limb_t *tab = blk, *r = tab + tabn * esz, *x = r + esz;
-    bgcn_limb_t *num = x + esz, *red = num + xn + q + 1;
-    bgcn_powm_ops o = {&c, esz, ifma_exp_mul, ifma_exp_sqr};
-    if (sec) {
-        bgcn_limb_t one = 1;
-        if ((*st = to_form(&c, tab, &one, 1, mp, n, num, red)) == BGCN_OK &&
-            (*st = to_form(&c, tab + esz, bp, bn, mp, n, num, red)) ==
-                BGCN_OK)
-            *st = bgcn_powm_sec_loop(&o, r, tab, x, ep, (long)(ebits / 64),
-                                     -k);
-    } else if ((*st = to_form(&c, tab, bp, bn, mp, n, num, red)) == BGCN_OK) {
-        *st = bgcn_powm_window_loop(&o, r, tab, x, ep, ebits, k);
-    }
-    if (*st == BGCN_OK) {
-        /* out of the domain: r * 1 / R' <= m */
-        bgcn_zero(x, esz);
-        x[0] = 1;
-        ifma_exp_mul(&c, r, r, x);
-        uint64_t dg[8 * MAXZ + 16];
-        memcpy(dg, r, sizeof(uint64_t) * (size_t)esz);
-        memset(dg + esz, 0, sizeof(uint64_t) * 16);
-        bgcn_limb_t t[64 + 8], d[64];
-        from_digits(t, n, dg);
-        bgcn_limb_t bw = bgcn_sub_n_x86_64(d, t, mp, n);
-        bgcn_limb_t keep = (bgcn_limb_t)0 - bw; /* t < m: keep t */
-        for (long j = 0; j < n; j++)
-            rp[j] = (t[j] & keep) | (d[j] & ~keep);
-    }
-    bgcn_free_limbs(blk);
+        _mm512_store_si512((void *)(rp + 8 * v), R[v]);
     _mm256_zeroupper();
-    return 1;
 }
+
+static void res_sqr(const bgcn_limb_t *ctx, bgcn_limb_t *rp,
+                    const bgcn_limb_t *ap)
+{
+    res_mul(ctx, rp, ap, ap);
+}
+
+IFMA_TARGET static void res_to(const bgcn_limb_t *ctx, bgcn_limb_t *e,
+                               const bgcn_limb_t *yp)
+{
+    int nz = (int)ctx[1];
+    __m512i D[MAXZ];
+    to_digits(D, yp, (long)ctx[3], 0, nz);
+    for (int v = 0; v < nz; v++)
+        _mm512_store_si512((void *)(e + 8 * v), D[v]);
+    _mm256_zeroupper();
+}
+
+/* e < 2m < 2^(64n+1): n limbs and a top bit, then one masked
+ * subtraction of m. */
+IFMA_TARGET static void res_from(const bgcn_limb_t *ctx, bgcn_limb_t *rp,
+                                 const bgcn_limb_t *e)
+{
+    long n = (long)ctx[3], esz = 8 * (long)ctx[1];
+    const bgcn_limb_t *mp = ctx + CTX_M + 2 * esz;
+    uint64_t dg[8 * MAXZ + 16];
+    memcpy(dg, e, sizeof(uint64_t) * (size_t)esz);
+    memset(dg + esz, 0, sizeof(uint64_t) * 16);
+    bgcn_limb_t t[64 + 8], d[64];
+    from_digits(t, n + 1, dg);
+    bgcn_limb_t bw = bgcn_sub_n_x86_64(d, t, mp, n);
+    bgcn_limb_t keep = (bgcn_limb_t)0 - (bgcn_limb_t)(bw > t[n]);
+    for (long j = 0; j < n; j++)
+        rp[j] = (t[j] & keep) | (d[j] & ~keep);
+    _mm256_zeroupper();
+}
+
+const bgcn_residue_ops bgcn_residue_ifma = {
+    .min_n = BGCN_AVX512_POWM_FORM_MIN,
+    .max_n = BGCN_IFMA_MAX,
+    .layout = res_layout,
+    .init = res_init,
+    .to = res_to,
+    .from = res_from,
+    .mul = res_mul,
+    .sqr = res_sqr,
+};

@@ -3,7 +3,8 @@
  *
  *   "avx512"  "adx" plus AVX512F/DQ/VL/IFMA/VBMI2 with OS zmm state:
  *             carry-select add_n/sub_n (aors_n_avx512.S), IFMA Montgomery
- *             for 21..64 limbs (mont_ifma.c), IFMA schoolbook product
+ *             for 21..64 limbs and residues kept in IFMA digits for the
+ *             exponentiation (mont_ifma.c), IFMA schoolbook product
  *             (bn >= 20) and square (n >= 56) up to 64 limbs (mul_ifma.c)
  *   "adx"     BMI2 + ADX: MULX with ADCX/ADOX dual carry chains, unrolled
  *             4- and 8-limb Montgomery (mul_1_adx.S, mul_basecase_adx.S,
@@ -72,11 +73,9 @@ void bgcn_mont_mul_n_ifma(bgcn_limb_t *, const bgcn_limb_t *,
                           bgcn_limb_t);
 void bgcn_mont_sqr_n_ifma(bgcn_limb_t *, const bgcn_limb_t *,
                           const bgcn_limb_t *, long, bgcn_limb_t);
-/* The whole odd-modulus exponentiation in IFMA digits for 16..64 limbs
- * (the kernel table's powm_odd; returns 0 outside those sizes). */
-int bgcn_powm_odd_ifma(bgcn_status *, bgcn_limb_t *, const bgcn_limb_t *,
-                       long, const bgcn_limb_t *, unsigned long,
-                       const bgcn_limb_t *, long, int);
+/* Residues in IFMA digits for the exponentiation (mont_ifma.c; the
+ * avx512 path's residue ops, bgcn.h). */
+extern const bgcn_residue_ops bgcn_residue_ifma;
 /* Fully unrolled n = 4 and n = 8 (the n argument is ignored). */
 void bgcn_mont_mul_4_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          const bgcn_limb_t *, const bgcn_limb_t *, long,
