@@ -80,21 +80,63 @@ static inline void bgcn_fm_sqr(bgcn_fmod *c, bgcn_limb_t *r,
     }
 }
 
+/* Up to BGCN_FM_SMALL limbs, + and - modulo N are inline loops: at ECM's
+ * sizes (a 100-digit N is 6 limbs) the calls of add_n, sub_n and cmp
+ * through the kernel table cost more than the arithmetic. */
+#define BGCN_FM_SMALL 16
+
 /* r = a + b mod N, a, b < N; r may equal a or b */
 static inline void bgcn_fm_add(bgcn_fmod *c, bgcn_limb_t *r,
                                const bgcn_limb_t *a, const bgcn_limb_t *b)
 {
-    bgcn_limb_t cy = bgcn_add_n(r, a, b, c->n);
-    if (cy || bgcn_cmp(r, c->m.mp, c->n) >= 0)
-        bgcn_sub_n(r, r, c->m.mp, c->n);
+    long n = c->n;
+    if (n <= BGCN_FM_SMALL) {
+        const bgcn_limb_t *m = c->m.mp;
+        bgcn_limb_t s[BGCN_FM_SMALL], d[BGCN_FM_SMALL], cy = 0, bw = 0;
+        for (long j = 0; j < n; j++) {
+            unsigned __int128 t = (unsigned __int128)a[j] + b[j] + cy;
+            s[j] = (bgcn_limb_t)t;
+            cy = (bgcn_limb_t)(t >> 64);
+        }
+        for (long j = 0; j < n; j++) {
+            unsigned __int128 t = (unsigned __int128)s[j] - m[j] - bw;
+            d[j] = (bgcn_limb_t)t;
+            bw = (bgcn_limb_t)(t >> 64) & 1;
+        }
+        /* a + b >= N exactly when the sum carried or s - N did not borrow */
+        const bgcn_limb_t *src = (cy || !bw) ? d : s;
+        for (long j = 0; j < n; j++)
+            r[j] = src[j];
+        return;
+    }
+    bgcn_limb_t cy = bgcn_add_n(r, a, b, n);
+    if (cy || bgcn_cmp(r, c->m.mp, n) >= 0)
+        bgcn_sub_n(r, r, c->m.mp, n);
 }
 
 /* r = a - b mod N */
 static inline void bgcn_fm_sub(bgcn_fmod *c, bgcn_limb_t *r,
                                const bgcn_limb_t *a, const bgcn_limb_t *b)
 {
-    if (bgcn_sub_n(r, a, b, c->n))
-        bgcn_add_n(r, r, c->m.mp, c->n);
+    long n = c->n;
+    if (n <= BGCN_FM_SMALL) {
+        const bgcn_limb_t *m = c->m.mp;
+        bgcn_limb_t bw = 0, cy = 0;
+        for (long j = 0; j < n; j++) {
+            unsigned __int128 t = (unsigned __int128)a[j] - b[j] - bw;
+            r[j] = (bgcn_limb_t)t;
+            bw = (bgcn_limb_t)(t >> 64) & 1;
+        }
+        bgcn_limb_t mask = (bgcn_limb_t)0 - bw; /* add N back on a borrow */
+        for (long j = 0; j < n; j++) {
+            unsigned __int128 t = (unsigned __int128)r[j] + (m[j] & mask) + cy;
+            r[j] = (bgcn_limb_t)t;
+            cy = (bgcn_limb_t)(t >> 64);
+        }
+        return;
+    }
+    if (bgcn_sub_n(r, a, b, n))
+        bgcn_add_n(r, r, c->m.mp, n);
 }
 
 /* For a in Montgomery form: *ok = 1 and {r,n} = 1/a in Montgomery form
@@ -111,6 +153,18 @@ bgcn_status bgcn_fm_gcd(bgcn_fmod *c, bgcn_limb_t *g, long *gn,
 
 /* 1 if {g,gn} is a proper factor of N (1 < g < N). */
 int bgcn_fm_proper(const bgcn_fmod *c, const bgcn_limb_t *g, long gn);
+
+/* ---- slow twins for the tests ---- */
+
+/* One ECM curve (sigma) exactly as bgcn_factor_ecm(..., B1, B2, sigma, 1,
+ * ...), but with stage 2 computed from its definition: a ladder for each
+ * multiple kD -+ j of the point that the fast stage tests for each prime
+ * in (B1, B2] (and for the multiples its normalisations meet).  Same
+ * contract and result as bgcn_factor_ecm; for N = p * q with q a prime
+ * far above B2 both find p on the same curves.  For tests (slow). */
+bgcn_status bgcn_factor_ecm_twin(bgcn_limb_t *fp, long *fn,
+                                 const bgcn_limb_t *np, long nn, uint64_t B1,
+                                 uint64_t B2, uint64_t sigma) BGCN_WUR;
 
 /* ---- random numbers (splitmix64) ---- */
 

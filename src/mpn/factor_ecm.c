@@ -111,6 +111,7 @@ static void ladder(curve *e, bgcn_limb_t *X0, bgcn_limb_t *Z0,
 
 /* The (k, j) pairs stage 2 needs: bit i of mask[k - k0] for j = js[i]. */
 typedef struct {
+    uint64_t B1, B2;
     uint64_t k0, k1;
     uint64_t (*mask)[4];
     unsigned js[NJ];
@@ -128,6 +129,8 @@ static bgcn_status plan_init(s2plan *pl, uint64_t B1, uint64_t B2)
         }
     }
     BGCN_ASSERT(cnt == NJ);
+    pl->B1 = B1;
+    pl->B2 = B2;
     pl->k0 = (B1 + 1 + H) / D;
     if (pl->k0 < 1)
         pl->k0 = 1;
@@ -162,11 +165,59 @@ static bgcn_status plan_init(s2plan *pl, uint64_t B1, uint64_t B2)
     return BGCN_OK;
 }
 
+/* Stage 2's slow twin (tests only): the same test of the same point Q,
+ * written from the definition instead of the pairing, batching and
+ * normalisation.  For every prime q in (B1, B2], with k = round(q / D)
+ * and j = |q - kD|, the fast stage multiplies x_k - x_j, which vanishes
+ * mod p exactly when [kD - j]Q or [kD + j]Q is the identity mod p; here
+ * both multiples come from their own ladder and their Z enter the product.
+ * The fast stage also stops when a normalisation meets the identity:
+ * [D]Q, [k]([D]Q) for k0 <= k <= k1, [j]Q for the baby steps; their Z
+ * enter the product too.  So for N = p * (a large prime) both find p on
+ * the same curves.  *acc = the product (Montgomery form). */
+static bgcn_status stage2_twin(curve *e, bgcn_limb_t *acc,
+                               const bgcn_limb_t *x, uint64_t B1,
+                               uint64_t B2, const s2plan *pl,
+                               bgcn_limb_t *w)
+{
+    long n = e->n;
+    bgcn_fmod *m = &e->md;
+    bgcn_limb_t *X0 = w, *Z0 = w + n, *X1 = w + 2 * n, *Z1 = w + 3 * n;
+    bgcn_copyi(acc, m->m.one, n);
+#define TWIN_MUL(mult)                                                        \
+    do {                                                                      \
+        bgcn_limb_t k_ = (mult);                                              \
+        ladder(e, X0, Z0, X1, Z1, x, &k_, 1);                                 \
+        bgcn_fm_mul(m, acc, acc, Z0);                                         \
+    } while (0)
+    TWIN_MUL(D);
+    for (uint64_t k = pl->k0; k <= pl->k1; k++)
+        TWIN_MUL(k * D);
+    for (int i = 0; i < NJ; i++)
+        TWIN_MUL(pl->js[i]);
+    bgcn_fpit it;
+    BGCN_TRY(bgcn_fpit_init(&it, B1 + 1, B2));
+    for (uint64_t q; (q = bgcn_fpit_next(&it)) != 0;) {
+        if (q <= 11) /* divides D: a multiple of q's order is [D]Q */
+            continue;
+        uint64_t k = (q + H) / D, j = q > k * D ? q - k * D : k * D - q;
+        TWIN_MUL(k * D - j);
+        TWIN_MUL(k * D + j);
+        if (bgcn_interrupt_flag) {
+            bgcn_fpit_clear(&it);
+            return BGCN_EINTR;
+        }
+    }
+#undef TWIN_MUL
+    bgcn_fpit_clear(&it);
+    return m->st;
+}
+
 /* Outcome of one curve: 1 found (fp), 0 nothing. */
 static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
                              curve *e, const bgcn_fexp *ex,
                              const s2plan *pl, uint64_t sigma,
-                             bgcn_limb_t *blk)
+                             bgcn_limb_t *blk, int twin)
 {
     long n = e->n;
     bgcn_fmod *m = &e->md;
@@ -230,6 +281,13 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
     }
     if (!pl->mask)
         return BGCN_OK;
+    if (twin) {
+        if ((st = stage2_twin(e, acc, x, pl->B1, pl->B2, pl, X0)) !=
+                BGCN_OK ||
+            (st = bgcn_fm_gcd(m, g, &gn, acc)) != BGCN_OK)
+            return st;
+        goto no_inverse;
+    }
     /* ---- stage 2: baby steps [j]Q, j odd < H ---- */
     /* (X0:Z0) = [j-2]Q, (X1:Z1) = [j]Q, (t1:t2) = [2]Q */
     bgcn_copyi(X1, x, n);
@@ -343,11 +401,11 @@ no_inverse:
     return BGCN_OK;
 }
 
-bgcn_status bgcn_factor_ecm(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
-                            long nn, uint64_t B1, uint64_t B2,
-                            uint64_t sigma0, long ncurves,
-                            bgcn_factor_progress_fn progress, void *arg,
-                            long *curves_done)
+static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
+                           long nn, uint64_t B1, uint64_t B2,
+                           uint64_t sigma0, long ncurves,
+                           bgcn_factor_progress_fn progress, void *arg,
+                           long *curves_done, int twin)
 {
     BGCN_ASSERT(nn >= 1 && np[nn - 1] != 0 && (np[0] & 1) && sigma0 >= 6);
     BGCN_ASSERT(!BGCN_OVERLAP_P(fp, nn, np, nn));
@@ -391,7 +449,7 @@ bgcn_status bgcn_factor_ecm(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
         }
         int found = 0;
         st = one_curve(&found, fp, fn, &e, &ex, &pl, sigma0 + (uint64_t)c,
-                       blk);
+                       blk, twin);
         if (curves_done)
             *curves_done = c + 1;
         if (st != BGCN_OK || found)
@@ -408,4 +466,21 @@ done:
     bgcn_fexp_clear(&ex);
     bgcn_fmod_clear(&e.md);
     return st;
+}
+
+bgcn_status bgcn_factor_ecm(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
+                            long nn, uint64_t B1, uint64_t B2,
+                            uint64_t sigma0, long ncurves,
+                            bgcn_factor_progress_fn progress, void *arg,
+                            long *curves_done)
+{
+    return ecm_run(fp, fn, np, nn, B1, B2, sigma0, ncurves, progress, arg,
+                   curves_done, 0);
+}
+
+bgcn_status bgcn_factor_ecm_twin(bgcn_limb_t *fp, long *fn,
+                                 const bgcn_limb_t *np, long nn, uint64_t B1,
+                                 uint64_t B2, uint64_t sigma)
+{
+    return ecm_run(fp, fn, np, nn, B1, B2, sigma, 1, NULL, NULL, NULL, 1);
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/time.h>
 
-#include "factor.h"
+#include "factor-impl.h"
 #include "testlib.h"
 
 #define MAXL 64
@@ -415,44 +415,72 @@ Test(factor_methods, ecm_alone)
     mpz_clears(p, q, n, NULL);
 }
 
-/* Stage 2 against stage 1 alone, curve by curve (the same sigma): what
- * stage 1 finds, the two stages find too (stage 1 is their common
- * start); stage 2 must find factors that stage 1 misses, and each must be
- * right.  B2 spans one giant step, a few, and several batches of
- * normalised giant steps (not a multiple of the batch).  (Stage 1 alone
- * to B2 is no twin: a pair kD - j, kD + j shares one product, so stage 2
- * also catches orders kD + j above B2.) */
-Test(factor_methods, ecm_stage2_vs_stage1)
+/* Stage 2 against its slow twin (bgcn_factor_ecm_twin: a ladder for
+ * each multiple of the stage-1 point that stage 2 tests), curve by curve
+ * with the same sigma, on every kernel path: N = p * q with p of 24-33
+ * bits and q far above B2, so both must find p on exactly the same
+ * curves.  B1 >= 1155 (D/2) so that a baby step meeting the identity is
+ * already stage 1's; B2 spans one giant step, a few, and more than one
+ * batch of 32 normalised giant steps (not a multiple of the batch).  The
+ * curves where stage 1 alone (B2 = B1) fails but the two stages succeed
+ * are counted: they must occur (probability of none far below 10^-6). */
+Test(factor_methods, ecm_stage2_twin)
 {
     t_seed();
     mpz_t p, q, n, f;
     mpz_inits(p, q, n, f, NULL);
     bgcn_limb_t np[MAXL], fp[MAXL];
-    static const uint64_t b2s[] = {2000, 30000, 2310 * 101 + 7};
-    int only2 = 0;
-    for (int i = 0; i < 30; i++) {
-        rand_prime(p, 26 + (int)t_rand_below(8));
-        rand_prime(q, 120 + (int)t_rand_below(200));
-        mpz_mul(n, p, q);
-        long nn = z_get(np, MAXL, n);
-        uint64_t sigma = 6 + t_rand_below(1u << 30);
-        uint64_t B2 = b2s[i % 3];
-        long f1 = 0, f2 = 0;
-        cr_assert_eq(bgcn_factor_ecm(fp, &f1, np, nn, 60, 60, sigma, 1, NULL,
-                                     NULL, NULL), BGCN_OK);
-        cr_assert_eq(bgcn_factor_ecm(fp, &f2, np, nn, 60, B2, sigma, 1,
-                                     NULL, NULL, NULL), BGCN_OK);
-        cr_assert(f2 > 0 || f1 == 0,
-                  "stage 1 found a factor that both stages missed");
-        if (f2 > 0) {
-            z_set(f, fp, f2);
-            cr_assert(mpz_cmp(f, p) == 0, "stage 2 found a wrong factor");
-            only2 += f1 == 0;
+    int only2 = 0, found = 0, paths = 0;
+    for (int pi = 0; bgcn_kernel_paths[pi]; pi++) {
+        if (!bgcn_cpu_supported(bgcn_kernel_paths[pi]))
+            continue;
+        cr_assert_eq(bgcn_cpu_select(bgcn_kernel_paths[pi]->name), 0);
+        paths++;
+        for (int i = 0; i < 14; i++) {
+            rand_prime(p, 24 + (int)t_rand_below(10));
+            rand_prime(q, 100 + (int)t_rand_below(300));
+            mpz_mul(n, p, q);
+            long nn = z_get(np, MAXL, n);
+            uint64_t B1 = 1155 + t_rand_below(1000);
+            uint64_t B2 = i % 3 == 0   ? 2310 + t_rand_below(2310)
+                          : i % 3 == 1 ? 9 * B1
+                                       : 2310 * 33 + t_rand_below(2310);
+            uint64_t sigma = 6 + t_rand_below((uint64_t)1 << 40);
+            long f1 = 0, f2 = 0, ft = 0;
+            cr_assert_eq(bgcn_factor_ecm(fp, &f1, np, nn, B1, B1, sigma, 1,
+                                         NULL, NULL, NULL), BGCN_OK);
+            cr_assert_eq(bgcn_factor_ecm(fp, &f2, np, nn, B1, B2, sigma, 1,
+                                         NULL, NULL, NULL), BGCN_OK);
+            if (f2 > 0) {
+                z_set(f, fp, f2);
+                cr_assert(mpz_cmp(f, p) == 0,
+                          "%s: stage 2 found a wrong factor (B1 %llu B2 "
+                          "%llu sigma %llu)",
+                          bgcn_kernel_paths[pi]->name, (unsigned long long)B1,
+                          (unsigned long long)B2, (unsigned long long)sigma);
+            }
+            cr_assert_eq(bgcn_factor_ecm_twin(fp, &ft, np, nn, B1, B2, sigma),
+                         BGCN_OK);
+            cr_assert((ft > 0) == (f2 > 0),
+                      "%s: stage 2 %s, its twin %s (B1 %llu B2 %llu sigma "
+                      "%llu)",
+                      bgcn_kernel_paths[pi]->name, f2 ? "found" : "missed",
+                      ft ? "found" : "missed", (unsigned long long)B1,
+                      (unsigned long long)B2, (unsigned long long)sigma);
+            if (ft > 0) {
+                z_set(f, fp, ft);
+                cr_assert(mpz_cmp(f, p) == 0, "the twin found a wrong factor");
+            }
+            cr_assert(f2 > 0 || f1 == 0,
+                      "stage 1 found a factor that both stages missed");
+            found += f2 > 0;
+            only2 += f2 > 0 && f1 == 0;
         }
     }
-    /* a 30-bit prime's curve order has its largest prime below 60 * 500
-     * often enough: 24 tries with none is (far) below 10^-3 */
-    cr_assert(only2 > 0, "stage 2 never found what stage 1 missed");
+    cr_assert(paths >= 1);
+    cr_assert(only2 > 0, "stage 2 never found what stage 1 missed (%d found)",
+              found);
+    cr_assert_eq(bgcn_cpu_select(getenv("BIGCALC_CPU")), 0);
     mpz_clears(p, q, n, f, NULL);
 }
 
