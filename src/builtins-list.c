@@ -6,6 +6,7 @@
  * elements, so range(10^9) or sum() of a long list can be stopped.
  */
 #include "builtins.h"
+#include "ntkit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -388,4 +389,60 @@ bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs)
         bgc_clear(&pw[i]);
     bgc_clear(&acc);
     return e;
+}
+
+/* ---- for (p in primes(a, b)): the sieve's iterator in the loop's slot ---- */
+
+typedef struct {
+    bgc_iterbox h;
+    bgc_prime_iter it;
+    bgc_int p; /* the last prime, above 2^64 */
+} primes_box;
+
+static void primes_drop(bgc_iterbox *h)
+{
+    primes_box *pb = (primes_box *)h;
+    bgc_prime_iter_clear(&pb->it);
+    bgc_clear(&pb->p);
+    free(pb);
+}
+
+bgc_err bgc_primes_iter_start(bgc_val *slot, const bgc_int *a, const bgc_int *b)
+{
+    bgc_val_release(slot);
+    primes_box *pb = malloc(sizeof *pb);
+    if (!pb)
+        return BGC_ENOMEM;
+    pb->h.refs = 1;
+    pb->h.drop = primes_drop;
+    bgc_init(&pb->p);
+    bgc_err e = bgc_prime_iter_init(&pb->it, a, b);
+    if (e != BGC_OK) {
+        primes_drop(&pb->h);
+        return e;
+    }
+    slot->kind = BGC_VK_ITER;
+    slot->u.it = &pb->h;
+    return BGC_OK;
+}
+
+bgc_err bgc_primes_iter_next(bgc_val *slot, bgc_val *out, int *got)
+{
+    primes_box *pb = (primes_box *)slot->u.it;
+    *got = 0;
+    if (!pb->it.big) { /* below 2^64: no bgc_int */
+        bgc_err e;
+        uint64_t q = bgc_prime_iter_next_u64(&pb->it, &e);
+        if (e != BGC_OK || q == 0)
+            return e;
+        *got = 1;
+        if (q <= (uint64_t)INT64_MAX) {
+            bgc_val_small(out, (int64_t)q);
+            return BGC_OK;
+        }
+        e = bgc_set_u64(&pb->p, q);
+        return e != BGC_OK ? e : bgc_val_set_int(out, &pb->p);
+    }
+    bgc_err e = bgc_prime_iter_next(&pb->it, &pb->p, got);
+    return e != BGC_OK || !*got ? e : bgc_val_set_int(out, &pb->p);
 }

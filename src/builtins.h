@@ -68,6 +68,12 @@ bgc_err bgc_bi_lcm(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_sort(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_todigits(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_fromdigits(bgc_val *r, bgc_val *args, int nargs);
+/* for (p in primes(a, b)) without the list (the VM's OP_PRIMEIT and
+ * OP_PRIMENEXT): *slot (released first) becomes the loop's iterator over
+ * the primes of [a, b]; next puts the following prime in *out (*got = 1)
+ * or says the range is done (*got = 0).  BGC_ENOMEM, BGC_EINTR. */
+bgc_err bgc_primes_iter_start(bgc_val *slot, const bgc_int *a, const bgc_int *b);
+bgc_err bgc_primes_iter_next(bgc_val *slot, bgc_val *out, int *got);
 
 /* builtins-factor.c: factor(n[, B]) (its lfn), and where its phases go
  * ("ECM curve 40/300 B1=11000"; NULL: nowhere).  The hook is called from

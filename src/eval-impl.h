@@ -51,6 +51,8 @@ enum {
     OP_FORNEXT,              /* L b list, L b+1 index: index++; at the end jump to a,
                                 else [-- element] */
     OP_CLEARL,               /* release L a */
+    OP_PRIMEIT,              /* [lo hi --] L a = iterator over the primes of [lo, hi] */
+    OP_PRIMENEXT,            /* L b iterator: at the end jump to a, else [-- next prime] */
     OP_PRINTEXPR,            /* [x --] print x as a result, last = x */
     OP_PRINTS,               /* print string a */
     OP_PRINTV,               /* [x --] print x (no newline) */

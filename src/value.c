@@ -209,6 +209,9 @@ void bgc_val_release_slow(bgc_val *v)
             box_free(v->u.b);
     } else if (v->kind == BGC_VK_LIST) {
         bgc_list_unref(v->u.l);
+    } else if (v->kind == BGC_VK_ITER) {
+        if (--v->u.it->refs == 0)
+            v->u.it->drop(v->u.it);
     }
     bgc_val_small(v, 0);
 }

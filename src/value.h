@@ -61,8 +61,16 @@ enum {
     BGC_VK_BIG = 1,
     BGC_VK_LIST = 2,
     BGC_VK_VOID = 3,
-    BGC_VK_UNSET = 4   /* only in a global slot: never assigned */
+    BGC_VK_UNSET = 4,  /* only in a global slot: never assigned */
+    BGC_VK_ITER = 5    /* only in a hidden slot of a for-in loop: its state */
 };
+
+/* The state of a lazy for-in loop (for (p in primes(a, b))), owned by the
+ * loop's hidden slot; release calls drop when the last reference goes. */
+typedef struct bgc_iterbox {
+    long refs;
+    void (*drop)(struct bgc_iterbox *);
+} bgc_iterbox;
 
 typedef struct bgc_big {
     long refs;
@@ -77,6 +85,7 @@ typedef struct bgc_val {
         int64_t s;
         bgc_big *b;
         bgc_list *l;
+        bgc_iterbox *it;
     } u;
 } bgc_val;
 
@@ -122,7 +131,7 @@ void bgc_val_release_slow(bgc_val *v);
 /* Drop v's reference; v becomes SMALL 0. */
 static inline void bgc_val_release(bgc_val *v)
 {
-    if (v->kind == BGC_VK_BIG || v->kind == BGC_VK_LIST)
+    if (v->kind == BGC_VK_BIG || v->kind == BGC_VK_LIST || v->kind == BGC_VK_ITER)
         bgc_val_release_slow(v);
     else
         bgc_val_small(v, 0);
@@ -135,6 +144,8 @@ static inline void bgc_val_copy(bgc_val *dst, const bgc_val *src)
         src->u.b->refs++;
     else if (src->kind == BGC_VK_LIST)
         src->u.l->refs++;
+    else if (src->kind == BGC_VK_ITER)
+        src->u.it->refs++;
 }
 /* dst = src, src becomes SMALL 0 (dst overwritten unreleased). */
 static inline void bgc_val_move(bgc_val *dst, bgc_val *src)

@@ -1385,6 +1385,31 @@ h_fornext: {
         case OP_CLEARL:
             bgc_val_release(&S[base + ip->a]);
             break;
+        case OP_PRIMEIT: { /* for (p in primes(a, b)): no list (builtins-list.c) */
+            bgc_intview va, vb;
+            for (int i = 0; i < 2; i++)
+                if (!bgc_val_is_int(&S[sp - 2 + i])) {
+                    snprintf(msg, sizeof msg, bgc_message(BGC_MSG_ARG_NOT_INTEGER), "primes",
+                             i + 1, kind_name(S[sp - 2 + i].kind));
+                    goto fail_msg;
+                }
+            e = bgc_primes_iter_start(&S[base + ip->a], bgc_val_view(&S[sp - 2], &va),
+                                      bgc_val_view(&S[sp - 1], &vb));
+            bgc_val_release(&S[--sp]);
+            bgc_val_release(&S[--sp]);
+            break;
+        }
+        case OP_PRIMENEXT: {
+            int got = 0;
+            if (bgcn_interrupt_flag)
+                goto intr;
+            e = bgc_primes_iter_next(&S[base + ip->b], &S[sp], &got);
+            if (e == BGC_OK && got)
+                sp++;
+            else if (e == BGC_OK)
+                pc = ip->a;
+            break;
+        }
         case OP_PRINTEXPR:
             e = print_result(ctx, &S[sp - 1]);
             bgc_val_release(&S[--sp]);
