@@ -5,6 +5,15 @@
  * for the kernel paths valgrind cannot run (ADX, AVX-512 IFMA:
  * tests/mpn/ct-powm-sec checks the others under memcheck).
  *
+ * What each row reaches ("route"): on a path with a residue form (the
+ * avx512 path's IFMA digits, powm_form.c) the moduli it takes run in the
+ * form ("form"); every such row is repeated with the form switched off
+ * ("mont": the path's Montgomery kernels, on avx512 the IFMA mont_mul_n
+ * from 21 limbs, the ADX ones below), so both are measured.  Sizes: 4
+ * and 8 limbs (the unrolled ADX kernels), 16 and 20 (the form; ADX
+ * Montgomery without it), 32 (the IFMA Montgomery kernel from 21), 64
+ * (the form's largest).
+ *
  * For each kernel path and modulus size: one fixed odd modulus and base;
  * two classes of exponent of the same limb count, "fixed" (only the top
  * bit set: the fewest multiplications a variable-time method would do)
@@ -18,6 +27,7 @@
  * leak at all.
  *
  *   bench/ct-timing [--samples N] [--cpu NAME]...
+ * N per constant-time row (default 10000); the control rows take N/10.
  *
  * Exit status 1 when a constant-time row exceeds the threshold or a
  * control row does not.  Pin it (taskset -c 1) and state the load.
@@ -175,31 +185,44 @@ int main(int argc, char **argv)
         for (int i = 0; bgcn_kernel_paths[i] && ncpu < 16; i++)
             if (bgcn_cpu_supported(bgcn_kernel_paths[i]))
                 cpus[ncpu++] = bgcn_kernel_paths[i]->name;
-    static const long msizes[] = {4, 8, 32};
-    static const long esizes[] = {4, 8, 4};
+    static const long msizes[] = {4, 8, 16, 20, 32, 64};
+    static const long esizes[] = {4, 8, 4, 4, 4, 2};
     int bad = 0;
-    printf("%-8s %6s %6s %-10s %12s %12s %8s  %s\n", "path", "m bits", "e bits", "function",
-           "fixed med", "random med", "max |t|", "verdict");
+    printf("%-8s %-5s %6s %6s %-10s %12s %12s %8s  %s\n", "path", "route",
+           "m bits", "e bits", "function", "fixed med", "random med",
+           "max |t|", "verdict");
     for (int c = 0; c < ncpu; c++) {
         if (bgcn_cpu_select(cpus[c]) < 0) {
             fprintf(stderr, "ct-timing: path %s not supported here\n", cpus[c]);
             return 2;
         }
+        const bgcn_residue_ops *form = bgcn_kern.residue;
         for (unsigned k = 0; k < sizeof msizes / sizeof *msizes; k++) {
-            for (int sec = 1; sec >= 0; sec--) {
-                double mf, mr;
-                long n = samples;
-                double tt = row(sec, msizes[k], esizes[k], n, &mf, &mr);
-                int leak = tt > 4.5;
-                const char *verdict = sec ? (leak ? "LEAK?" : "no leak seen")
-                                          : (leak ? "leak seen (control)" : "CONTROL BLIND");
-                if (sec == leak)
-                    bad = 1;
-                printf("%-8s %6ld %6ld %-10s %12.0f %12.0f %8.1f  %s\n", bgcn_kern.name,
-                       msizes[k] * 64, esizes[k] * 64, sec ? "powm_sec" : "powm", mf, mr, tt,
-                       verdict);
-                fflush(stdout);
+            long mn = msizes[k];
+            int has_form = form && mn >= form->min_n && mn <= form->max_n;
+            for (int route = has_form ? 0 : 1; route <= 1; route++) {
+                bgcn_kern.residue = route == 0 ? form : NULL;
+                for (int sec = 1; sec >= 0; sec--) {
+                    double mf, mr;
+                    /* the control leaks plainly: a tenth is enough */
+                    long ns = sec ? samples : samples / 10;
+                    double tt = row(sec, mn, esizes[k], ns < 1000 ? 1000 : ns,
+                                    &mf, &mr);
+                    int leak = tt > 4.5;
+                    const char *verdict =
+                        sec ? (leak ? "LEAK?" : "no leak seen")
+                            : (leak ? "leak seen (control)" : "CONTROL BLIND");
+                    if (sec == leak)
+                        bad = 1;
+                    printf("%-8s %-5s %6ld %6ld %-10s %12.0f %12.0f %8.1f  "
+                           "%s\n",
+                           bgcn_kern.name, route == 0 ? "form" : "mont",
+                           mn * 64, esizes[k] * 64,
+                           sec ? "powm_sec" : "powm", mf, mr, tt, verdict);
+                    fflush(stdout);
+                }
             }
+            bgcn_kern.residue = form;
         }
     }
     return bad;

@@ -81,10 +81,10 @@ static void from_limbs(mpz_t z, const bgcn_limb_t *p, long n)
 
 void bgc_bench_rows_modexp(bgc_bench *b)
 {
-    /* 8 .. 40 limbs closely: the avx512 path's residue form starts at 16
-     * limbs (thresholds.h) */
-    static const long bits[] = {256, 512, 768, 960, 1024, 1280,
-                                1536, 2048, 2560, 3072, 4096};
+    /* 8 .. 40 limbs closely: the avx512 path's residue form starts at
+     * BGCN_AVX512_POWM_FORM_MIN limbs (thresholds.h) */
+    static const long bits[] = {256, 512, 640, 704, 768, 960, 1024,
+                                1280, 1536, 2048, 2560, 3072, 4096};
     enum { MAXN = 4096 / 64 };
     bgcn_limb_t rp[MAXN], bp[MAXN], ep[MAXN], mp[MAXN], want[MAXN];
 

@@ -1,5 +1,7 @@
-/* tune.c -- measure the multiplication crossovers on this machine and
- * print them as the #define lines of src/mpn/thresholds.h.
+/* tune.c -- measure the multiplication crossovers (and, on a path with a
+ * residue form, the exponentiation's) on this machine and print them as
+ * the #define lines of src/mpn/thresholds.h, followed by the list of the
+ * thresholds it does not measure.
  *
  * Method: for each threshold in turn (Karatsuba, Toom-3, Toom-4, NTT; the
  * ones above it set out of reach, the ones below already tuned), every
@@ -214,6 +216,69 @@ static void tune_ntt(const char *name, long *threshold, long *table, int sqr)
     *threshold = t;
 }
 
+/* The residue form's threshold (bgcn_residue_ops.min_n; on the avx512
+ * path BGCN_AVX512_POWM_FORM_MIN): bgcn_powm plus bgcn_powm_sec with a
+ * full-size exponent, odd modulus, at n = FLO .. FHI limbs, with the form
+ * and without it (the Montgomery kernels); the smallest n from which the
+ * form wins at every larger n measured (FHI + 1 if it never does).
+ * 0 when the path has no form. */
+#define FLO 6
+#define FHI 28
+static double powm_time(long n)
+{
+    bgcn_limb_t *m = A, *b = B, *e = B + n, *r = R;
+    m[0] |= 1;
+    m[n - 1] |= (bgcn_limb_t)1 << 63;
+    e[n - 1] |= (bgcn_limb_t)1 << 63;
+    double best = 1e30;
+    for (int k = 0; k < ROUNDS; k++) {
+        double t0 = cpu_now();
+        bgcn_status st = bgcn_powm(r, b, n, e, n, m, n);
+        if (st == BGCN_OK)
+            st = bgcn_powm_sec(r, b, n, e, n, m, n);
+        double t = cpu_now() - t0;
+        if (st != BGCN_OK) {
+            fprintf(stderr, "tune: powm status %d\n", st);
+            exit(1);
+        }
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+static long tune_powm_form(void)
+{
+    const bgcn_residue_ops *ro = bgcn_kern.residue;
+    if (!ro)
+        return 0;
+    bgcn_residue_ops all = *ro;
+    all.min_n = 1;
+    double on[FHI + 1], off[FHI + 1];
+    for (long n = FLO; n <= FHI && n <= ro->max_n; n++) {
+        /* interleaved: both see the same load */
+        on[n] = off[n] = 1e30;
+        for (int k = 0; k < 3; k++) {
+            bgcn_kern.residue = &all;
+            double x = powm_time(n);
+            if (x < on[n])
+                on[n] = x;
+            bgcn_kern.residue = NULL;
+            x = powm_time(n);
+            if (x < off[n])
+                off[n] = x;
+        }
+        fprintf(stderr, "powm form n=%3ld  form %9.1f us  mont %9.1f us  %.3f\n",
+                n, on[n] * 1e6, off[n] * 1e6, on[n] / off[n]);
+    }
+    bgcn_kern.residue = ro;
+    long from = FHI + 1;
+    for (long n = FHI < ro->max_n ? FHI : ro->max_n; n >= FLO && on[n] < off[n]; n--)
+        from = n;
+    fprintf(stderr, "powm form -> %ld\n", from);
+    return from;
+}
+
 /* ns sizes from lo to hi, geometric. */
 static int sizes(long *sz, long lo, long hi, int ns)
 {
@@ -284,6 +349,9 @@ int main(int argc, char **argv)
                             "SQR_TOOM4",  "SQR_NTT"};
     for (int i = 0; i < 8; i++)
         printf("#define BGCN_%s_%s %ld\n", pfx, names[i], r[i]);
+    long form = tune_powm_form();
+    if (form)
+        printf("#define BGCN_%s_POWM_FORM_MIN %ld\n", pfx, form);
     for (int sqr = 0; sqr <= 1; sqr++) {
         const long *t = sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k;
         printf("#define BGCN_%s_%s_NTT_MIN_K {", pfx, sqr ? "SQR" : "MUL");
@@ -295,6 +363,25 @@ int main(int argc, char **argv)
                 printf("[%d] = %ld, ", k, t[k]);
         printf("}\n");
     }
+    /* What this program does not measure: re-measure those by hand on
+     * the machine (their provenance is beside them) when their
+     * algorithms change. */
+    printf("/* not measured by tune (set by hand, provenance beside each):\n"
+           " *   thresholds.h, every path: BGCN_MULMOD_BNM1_NTT_THRESHOLD,\n"
+           " *     BGCN_DIV_DC_THRESHOLD, BGCN_INV_NEWTON_THRESHOLD,\n"
+           " *     BGCN_MU_DIV_THRESHOLD, BGCN_DIVEXACT_DC_THRESHOLD,\n"
+           " *     BGCN_HGCD_THRESHOLD, BGCN_GCD_DC_THRESHOLD,\n"
+           " *     BGCN_GCDEXT_DC_THRESHOLD, BGCN_GET_STR_DC_THRESHOLD,\n"
+           " *     BGCN_SET_STR_DC_THRESHOLD, BGCN_MONT_KERNEL_MAX,\n"
+           " *     BGCN_MONT_SQR_KERNEL_MAX\n"
+           " *   thresholds.h, avx512 (inside the kernels, compile-time):\n"
+           " *     BGCN_AVX512_MONT_MUL_IFMA_MIN, BGCN_AVX512_MONT_SQR_IFMA_MIN,\n"
+           " *     BGCN_AVX512_MUL_IFMA_MIN, BGCN_AVX512_SQR_IFMA_MIN\n"
+           " *   elsewhere: BGCN_THREADS_MIN_LIMBS (bgcn.h),\n"
+           " *     BGCN_RADIX_CACHE_LIMBS (radix-impl.h), the window tables of\n"
+           " *     bgcn_powm_window (powm.c) and sec_window, SEC_KERNEL_MAX\n"
+           " *     (powm_sec.c), NTT lengths from 2^%d (always the NTT) */\n",
+           KHI + 1);
     free(A);
     free(B);
     free(R);

@@ -705,14 +705,10 @@ bgcn_limb_t bgcn_mont_minv(bgcn_limb_t m0);
 void bgcn_redc_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
                  long n, bgcn_limb_t minv);
 
-/* Moduli up to this many limbs multiply with the Montgomery kernel
- * (bgcn_mont_mul_n), and square with bgcn_mont_sqr_n up to the second
- * bound; larger ones use bgcn_mul/bgcn_sqr plus bgcn_redc_n.  Measured
- * here (tmp timing program, generic and adx paths agree within noise):
- * mul+redc wins from about 100 limbs for products, about 320 for
- * squares. */
-#define BGCN_MONT_KERNEL_MAX 96
-#define BGCN_MONT_SQR_KERNEL_MAX 320
+/* Moduli up to BGCN_MONT_KERNEL_MAX limbs multiply with the Montgomery
+ * kernel (bgcn_mont_mul_n), and square with bgcn_mont_sqr_n up to
+ * BGCN_MONT_SQR_KERNEL_MAX (thresholds.h); larger ones use
+ * bgcn_mul/bgcn_sqr plus bgcn_redc_n. */
 
 /* A Montgomery context for an odd modulus m of n limbs, R = 2^(64n).
  * Values in Montgomery form are n-limb residues aR mod m (< m). */
@@ -770,7 +766,8 @@ int bgcn_powm_window(unsigned long ebits);
 /* Constant-time {rp,mn} = B^E mod M: as bgcn_powm but M must be odd, and
  * no branch or memory address depends on the value of E (only on en):
  * fixed window, every window multiplies, the table is read by a full
- * masked scan, all products go through constant-time schoolbook/CIOS code.
+ * masked scan, all products go through constant-time schoolbook/CIOS code
+ * or the path's residue form (bgcn_residue_ops, powm_form.c).
  * The timing may depend on B, M, bn, en, mn.  rp must not overlap any
  * input.  Status as bgcn_powm. */
 bgcn_status bgcn_powm_sec(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,

@@ -4,9 +4,10 @@
  * powm-impl.h.
  *
  * Why: a product in IFMA digits beats the 64-bit Montgomery kernels from
- * about 16 limbs only when its operands are already digits; converting
- * them at every product (as the kernel table's mont_mul_n must) costs
- * about a sixth of the product at 2048 bits.  So bgcn_powm and
+ * about 11 limbs (Zen 4; thresholds.h) only when its operands are
+ * already digits; converting them at every product (as the kernel
+ * table's mont_mul_n must) costs about a sixth of the product at 2048
+ * bits.  So bgcn_powm and
  * bgcn_powm_sec hand such moduli here, and the residues stay in the
  * form for the whole exponentiation.
  *

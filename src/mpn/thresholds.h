@@ -11,6 +11,9 @@
  * schoolbook kernels do: mul 32x32 costs about 1900 cycles in C, 1310 with
  * MULX/ADCX/ADOX and 830 with IFMA, so Karatsuba pays from 9-18 limbs on
  * the generic and x86_64 paths but only from 24 (adx) and 38 (avx512).
+ * Each set says where it comes from (CPU, date, command, load); `make
+ * tune` re-measures the multiplication sets and the residue form's start
+ * and ends by listing the thresholds it does not measure.
  *
  * How found: `make tune TUNE_ARGS=PATH` for each path (tune/tune.c: every
  * candidate value of each Toom threshold tried in turn, bgcn_mul/bgcn_sqr
@@ -59,21 +62,8 @@
  *       10881 10881 10881, 16: 21761 21761 21761
  *     sqr ntt min by k: 13: 5504 5504 5504, 14: 8670 8670 8670, 15:
  *       10881 10881 10881, 16: 30592 21761 21761
- *   avx512 (3 runs):
- *     mul toom22 38 40 40 -> 40
- *     mul toom33 150 150 150 -> 150
- *     mul toom44 225 700 1175 -> 700
- *     sqr toom2  40 35 39 -> 39
- *     sqr toom3  160 290 140 -> 160
- *     sqr toom4  725 850 675 -> 725
- *     mul ntt min by k: 13: 5504 - -, 14: 9712 10880 -, 15: 17271 13709
- *       12213, 16: 21761 30592 30592
- *     sqr ntt min by k: 13: - 5504 -, 14: 9712 8670 9712, 15: 13709
- *       10881 12213, 16: 21761 21761 21761
- * One median was overruled by a direct check: avx512 mul at k = 16 takes
- * 21761 (the first run's value, and every other path's) instead of
- * 30592, because Toom measured 15%, 29% and 22% slower than the NTT at
- * 21761, 25000 and 30000 limbs (even at 28000).
+ *   avx512: superseded, see the avx512 set below (re-measured on
+ *     Zen 4 with the AVX-512 NTT).
  * Neighbouring candidates differ by a few percent only, which is why the
  * Toom-4 values spread so much between runs; the choice at a single size
  * is lumpy (it depends on where the recursion's leaves land).  NTT
@@ -92,7 +82,8 @@
  * from 3500, sqr from 4000 (2^13) and 6000 (2^14).  avx512: its
  * previous (ntt.c) values are kept as they are, not measured with the
  * new NTT (no AVX-512 machine in this session); its faster Toom makes
- * the crossover later, not earlier. */
+ * the crossover later, not earlier.  (Superseded: the avx512 set below
+ * was re-measured on Zen 4.) */
 #ifndef BGCN_THRESHOLDS_H
 #define BGCN_THRESHOLDS_H
 
@@ -155,26 +146,73 @@
     [12] = BGCN_NTT_NEVER, [13] = 4000, [14] = 6000, \
     [15] = 0, [16] = 0 }
 
-/* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ---- */
-#define BGCN_AVX512_MUL_TOOM22 40
+/* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ----
+ * Provenance: `taskset -c 1 tune/tune avx512` (make tune
+ * TUNE_ARGS=avx512), six runs, 2026-12-02 04:10-04:20 UTC, AMD EPYC
+ * Zen 4 (family 25 model 17, AVX-512 IFMA), 2 vCPUs, gcc 12.2 -O2, on the
+ * code with the AVX-512 floating-point NTT (ntt_fp_avx512.c) and the
+ * residue form; load average 18-25 from other sessions (thread CPU time
+ * keeps that out of the figures mostly, not wholly: the Toom-4 values
+ * spread).  Each value the median (POWM_FORM_MIN: runs 4-6 only, the
+ * first three predate its measurement):
+ *   mul toom22 38 38 38 38 39 40 -> 38
+ *   mul toom33 150 170 80 160 150 80 -> 150
+ *   mul toom44 675 225 575 225 575 725 -> 575
+ *   sqr toom2  40 38 35 37 40 28 -> 38
+ *   sqr toom3  140 120 150 260 150 120 -> 150
+ *   sqr toom4  800 675 775 475 1200 475 -> 725
+ *   mul ntt min by k: every run 11: 948, 12: 1505, 13: 2977, 14: 5953,
+ *     15: 11777, 16: 23553 (the first size of each length: the NTT won
+ *     throughout), never at 2^9 and 2^10
+ *   sqr ntt min by k: 10: 752 in five runs (never in one); 11: 948 948
+ *     845 845 948 845 -> 845; from 12 as mul
+ *   powm form (n: form/mont time) from 9, 11, 11 -> 11: at 10 limbs
+ *     0.86, 1.06, 1.07; at 11 0.75, 0.96, 0.94; at 16 0.57-0.75; at 8
+ *     the unrolled 8-limb ADX kernel wins (1.2-1.7).
+ * The multiplication NTT from 948 limbs (was 10880 with the integer
+ * NTT on the Intel Xeon). */
+#define BGCN_AVX512_MUL_TOOM22 38
 #define BGCN_AVX512_MUL_TOOM33 150
-#define BGCN_AVX512_MUL_TOOM44 700
-#define BGCN_AVX512_MUL_NTT 10880
-#define BGCN_AVX512_SQR_TOOM2 39
-#define BGCN_AVX512_SQR_TOOM3 160
+#define BGCN_AVX512_MUL_TOOM44 575
+#define BGCN_AVX512_MUL_NTT 948
+#define BGCN_AVX512_SQR_TOOM2 38
+#define BGCN_AVX512_SQR_TOOM3 150
 #define BGCN_AVX512_SQR_TOOM4 725
-#define BGCN_AVX512_SQR_NTT 9712
+#define BGCN_AVX512_SQR_NTT 752
 #define BGCN_AVX512_MUL_NTT_MIN_K { \
-    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = BGCN_NTT_NEVER, [13] = BGCN_NTT_NEVER, [14] = 10880, \
-    [15] = 13709, [16] = 21761 }
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 948, \
+    [12] = 1505, [13] = 2977, [14] = 5953, \
+    [15] = 11777, [16] = 23553 }
 #define BGCN_AVX512_SQR_NTT_MIN_K { \
-    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = BGCN_NTT_NEVER, [13] = BGCN_NTT_NEVER, [14] = 9712, \
-    [15] = 12213, [16] = 21761 }
+    [9] = BGCN_NTT_NEVER, [10] = 752, [11] = 845, \
+    [12] = 1505, [13] = 2977, [14] = 5953, \
+    [15] = 11777, [16] = 23553 }
 /* Odd-modulus exponentiation with residues kept in IFMA digits
- * (powm_form.c, the path's bgcn_residue_ops) from this many limbs. */
-#define BGCN_AVX512_POWM_FORM_MIN 16
+ * (powm_form.c, the path's bgcn_residue_ops) from this many limbs: the
+ * residue ops' min_n, which `make tune` measures (bgcn_powm and
+ * bgcn_powm_sec, full-size exponents, with and without the form). */
+#define BGCN_AVX512_POWM_FORM_MIN 11
+/* Inside the avx512 kernels (compile-time, so `make tune` does not
+ * measure them; -D overrides are for experiments): the IFMA Montgomery
+ * product from 21 limbs and square from 26 (mont_ifma.c), the IFMA
+ * schoolbook product from bn = 20 and square from 56 (mul_ifma.c), the
+ * ADX kernels below.  Measured on the Intel Xeon (family 6 model 207)
+ * named at the top, 2026-11-30, cycle tables in those files; not yet
+ * re-measured on Zen 4, where they look late: bench rows mont at 21
+ * limbs, IFMA 340 ns against ADX 462, and tune's powm without the form
+ * drops 25% from 25 to 26 limbs (where the IFMA square starts). */
+#ifndef BGCN_AVX512_MONT_MUL_IFMA_MIN
+#define BGCN_AVX512_MONT_MUL_IFMA_MIN 21
+#endif
+#ifndef BGCN_AVX512_MONT_SQR_IFMA_MIN
+#define BGCN_AVX512_MONT_SQR_IFMA_MIN 26
+#endif
+#ifndef BGCN_AVX512_MUL_IFMA_MIN
+#define BGCN_AVX512_MUL_IFMA_MIN 20
+#endif
+#ifndef BGCN_AVX512_SQR_IFMA_MIN
+#define BGCN_AVX512_SQR_IFMA_MIN 56
+#endif
 
 /* ---- Crossovers with one value for every path ----
  * The engine's other crossovers (limbs).  Each starts a variable of the
@@ -182,8 +220,9 @@
  * (any value >= 1 is correct unless bgcn.h says otherwise).  They are
  * not per path: each was measured once, on the machine and with the
  * method the file named beside it records at its top; `make tune`
- * does not cover them (it tunes the multiplication sets above only),
- * so re-measure them by hand there when their algorithms change. */
+ * does not cover them (it tunes the multiplication sets and the residue
+ * form above, and prints the list of what it does not measure), so
+ * re-measure them by hand there when their algorithms change. */
 #define BGCN_MULMOD_BNM1_NTT_THRESHOLD 2000 /* bgcn_mulmod_bnm1: one cyclic NTT (mulmod.c) */
 #define BGCN_DIV_DC_THRESHOLD 40 /* bgcn_tdiv_qr: divide and conquer (div_dc.c) */
 #define BGCN_INV_NEWTON_THRESHOLD 150 /* bgcn_invertappr exact below (div_newton.c) */
@@ -194,5 +233,13 @@
 #define BGCN_GCDEXT_DC_THRESHOLD 200 /* bgcn_gcdext: half-gcd steps (gcdext.c) */
 #define BGCN_GET_STR_DC_THRESHOLD 12 /* bgcn_get_str: divide and conquer (radix.c) */
 #define BGCN_SET_STR_DC_THRESHOLD 150 /* bgcn_set_str: divide and conquer (radix.c) */
+/* Montgomery products (mont.c): the CIOS kernel bgcn_mont_mul_n up to
+ * BGCN_MONT_KERNEL_MAX limbs, bgcn_mont_sqr_n up to
+ * BGCN_MONT_SQR_KERNEL_MAX, bgcn_mul/bgcn_sqr + bgcn_redc_n beyond.
+ * Measured with a scratch timing program on the Intel Xeon named at the
+ * top (generic and adx paths within noise of each other): mul+redc wins
+ * from about 100 limbs for products, about 320 for squares. */
+#define BGCN_MONT_KERNEL_MAX 96
+#define BGCN_MONT_SQR_KERNEL_MAX 320
 
 #endif

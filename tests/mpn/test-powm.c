@@ -128,14 +128,17 @@ Test(powm, full_size_exponent)
     }
 }
 
-/* Sizes of the avx512 path's digit-form exponentiation (from 16 limbs,
- * BGCN_AVX512_POWM_FORM_MIN, to 64) and the Montgomery kernels' IFMA
+/* Sizes of the avx512 path's digit-form exponentiation (from
+ * BGCN_AVX512_POWM_FORM_MIN limbs to 64) and the Montgomery kernels' IFMA
  * crossovers (21, 26) and around them, with the bases at the ends of the residue range (0, 1, m-1,
  * m, 2m-ish) and exponents 1, 2, 3 and full size: residues kept below 2m
  * without a final subtraction must still come out fully reduced. */
 Test(powm, residue_range_edges)
 {
-    static const long sizes[] = {15, 16, 17, 20, 21, 26, 33, 40, 64, 65};
+    static const long sizes[] = {BGCN_AVX512_POWM_FORM_MIN - 1,
+                                 BGCN_AVX512_POWM_FORM_MIN,
+                                 BGCN_AVX512_POWM_FORM_MIN + 1,
+                                 16, 20, 21, 26, 33, 40, 64, 65};
     for (unsigned i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         long mn = sizes[i];
         bgcn_limb_t mp[mn], bp[mn + 1], ep[mn];

@@ -46,8 +46,8 @@
  * ports 0 and 5 (IFMA measured: latency 4, ~1.85 per cycle), ~40 uops at
  * 2048 bits = 20 cycles; the y chain (IFMA for y, vpbroadcastq, IFMA,
  * adds, valignq) is ~18 cycles; measured ~37 per digit, so the two do
- * not overlap well.  Crossovers below: mul from n = 21, square from
- * n = 26 (the ADX squaring is faster up to there).
+ * not overlap well.  Crossovers (thresholds.h): mul from n = 21, square
+ * from n = 26 (the ADX squaring is faster up to there).
  * Exponentiation keeps residues in digits instead, through this path's
  * residue ops (end of this file, driven by src/mpn/powm_form.c): per
  * product ~1345 cycles at 2048 bits (1.08 ms / ~2400 products and
@@ -57,7 +57,6 @@
 #include "bgcn.h"
 #include "asm/x86_64/ifma.h"
 #include "asm/x86_64/paths.h"
-#include "thresholds.h"
 
 #include <string.h>
 
@@ -161,16 +160,16 @@ IFMA_TARGET static void mont_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     _mm256_zeroupper();
 }
 
-/* Measured crossovers with the ADX kernels (table above). */
-#define BGCN_IFMA_MIN 21
-#define BGCN_IFMA_SQR_MIN 26
+/* The crossovers with the ADX kernels are the avx512 set's
+ * BGCN_AVX512_MONT_{MUL,SQR}_IFMA_MIN (thresholds.h, table above); 64
+ * limbs is what the digit arrays hold (MAXZ). */
 #define BGCN_IFMA_MAX 64
 
 void bgcn_mont_mul_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                           const bgcn_limb_t *bp, const bgcn_limb_t *mp, long n,
                           bgcn_limb_t minv)
 {
-    if (n < BGCN_IFMA_MIN || n > BGCN_IFMA_MAX) {
+    if (n < BGCN_AVX512_MONT_MUL_IFMA_MIN || n > BGCN_IFMA_MAX) {
         bgcn_mont_mul_n_adx(rp, ap, bp, mp, n, minv);
         return;
     }
@@ -180,7 +179,7 @@ void bgcn_mont_mul_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
 void bgcn_mont_sqr_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                           const bgcn_limb_t *mp, long n, bgcn_limb_t minv)
 {
-    if (n < BGCN_IFMA_SQR_MIN || n > BGCN_IFMA_MAX) {
+    if (n < BGCN_AVX512_MONT_SQR_IFMA_MIN || n > BGCN_IFMA_MAX) {
         bgcn_mont_sqr_n_adx(rp, ap, mp, n, minv);
         return;
     }

@@ -145,21 +145,16 @@ IFMA_TARGET static void mul_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     _mm256_zeroupper();
 }
 
-/* Measured crossovers with the ADX kernels (table above); -D overrides
- * are for experiments only. */
-#ifndef BGCN_MUL_IFMA_MIN
-#define BGCN_MUL_IFMA_MIN 20 /* bn at least this many limbs */
-#endif
-#ifndef BGCN_SQR_IFMA_MIN
-#define BGCN_SQR_IFMA_MIN 56
-#endif
-#define BGCN_IFMA_MUL_MAX 64 /* an at most */
+/* The crossovers with the ADX kernels are the avx512 set's
+ * BGCN_AVX512_{MUL,SQR}_IFMA_MIN (thresholds.h, table above); 64 limbs
+ * (an at most) is what the digit arrays hold. */
+#define BGCN_IFMA_MUL_MAX 64
 
 void bgcn_mul_basecase_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                             const bgcn_limb_t *bp, long bn)
 {
     BGCN_ASSERT(an >= bn && bn >= 1);
-    if (bn < BGCN_MUL_IFMA_MIN || an > BGCN_IFMA_MUL_MAX) {
+    if (bn < BGCN_AVX512_MUL_IFMA_MIN || an > BGCN_IFMA_MUL_MAX) {
         bgcn_mul_basecase_adx(rp, ap, an, bp, bn);
         return;
     }
@@ -168,7 +163,7 @@ void bgcn_mul_basecase_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
 
 void bgcn_sqr_basecase_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n)
 {
-    if (n < BGCN_SQR_IFMA_MIN || n > BGCN_IFMA_MUL_MAX) {
+    if (n < BGCN_AVX512_SQR_IFMA_MIN || n > BGCN_IFMA_MUL_MAX) {
         bgcn_sqr_basecase_adx(rp, ap, n);
         return;
     }
