@@ -102,6 +102,34 @@ bgc_err bgc_bi_range(bgc_val *r, bgc_val *args, int nargs)
     return BGC_OK;
 }
 
+/* vector(n[, x]): n copies of x (0 by default), the list a bc array or
+ * gp's vector(n) starts as.  A list x is shared, not copied: values are
+ * copied on write (value.h). */
+bgc_err bgc_bi_vector(bgc_val *r, bgc_val *args, int nargs)
+{
+    if (args[0].kind != BGC_VK_SMALL)
+        return bgc_val_is_int(&args[0]) ? BGC_ENOMEM : BGC_EDOMAIN;
+    int64_t n = args[0].u.s;
+    if (n < 0 || n > BGC_LIST_MAX)
+        return BGC_EDOMAIN;
+    bgc_list *l = bgc_list_new((long)n);
+    if (!l)
+        return BGC_ENOMEM;
+    for (long i = 0; i < (long)n; i++) {
+        if ((i & POLL_MASK) == POLL_MASK && bgcn_interrupt_flag) {
+            bgc_list_unref(l);
+            return BGC_EINTR;
+        }
+        if (nargs > 1)
+            bgc_val_copy(&l->v[i], &args[1]);
+        else
+            bgc_val_small(&l->v[i], 0);
+        l->len = i + 1;
+    }
+    bgc_val_set_list(r, l);
+    return BGC_OK;
+}
+
 /* r = items folded with op from start (small values fast). */
 static bgc_err fold_op(bgc_val *r, bgc_val *args, int nargs, int mul)
 {

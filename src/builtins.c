@@ -306,6 +306,8 @@ const bgc_builtin bgc_builtins[] = {
     {"range", 1, 3, NULL, NULL, "range(a, b[, step])", "the arguments must be integers, step "
      "not 0, the list at most 2^36 elements", "[a, a+step, ...] up to b (excluded); range(n) "
      "is [0, ..., n-1]", NULL, bgc_bi_range},
+    {"vector", 1, 2, NULL, NULL, "vector(n[, x])", "n must be an integer from 0 to 2^36",
+     "the list of n copies of x (0 by default)", NULL, bgc_bi_vector},
     {"sum", 1, -1, NULL, NULL, "sum(v)", "the arguments must be integers, or one list of "
      "integers", "sum of the elements of list v (or of the arguments)", NULL, bgc_bi_sum},
     {"prod", 1, -1, NULL, NULL, "prod(v)", "the arguments must be integers, or one list of "

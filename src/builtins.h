@@ -59,6 +59,7 @@ void bgc_builtin_message(const bgc_builtin *b, bgc_err e, char *buf,
 bgc_err bgc_bi_len(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_concat(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_range(bgc_val *r, bgc_val *args, int nargs);
+bgc_err bgc_bi_vector(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_sum(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_prod(bgc_val *r, bgc_val *args, int nargs);
 bgc_err bgc_bi_min(bgc_val *r, bgc_val *args, int nargs);

@@ -92,6 +92,7 @@ range(5)
 range(2, 10, 3)
 range(10, 0, -3)
 range(3, 3)
+vector(3); vector(2, [1, 2]); vector(0, 5); len(vector(10^6, 7))
 sum([1, 2, 3]); sum([]); sum(range(101)); sum([2^64, 2^64])
 prod([]); prod(range(1, 21)); prod([2^40, 2^40])
 min([5, -2, 9]); max([5, -2, 2^100]); min(3, 1, 2)
@@ -106,6 +107,10 @@ sort([])
 [2, 5, 8]
 [10, 7, 4, 1]
 []
+[0, 0, 0]
+[[1, 2], [1, 2]]
+[]
+1000000
 6
 0
 5050
@@ -217,6 +222,20 @@ range(2^70)
 bigcalc: <stdin>:1:1: range(): the arguments must be integers, step not 0, the list at most 2^36 elements
 bigcalc: <stdin>:2:1: range(): the arguments must be integers, step not 0, the list at most 2^36 elements
 bigcalc: <stdin>:3:1: out of memory
+
+=== vector errors, and a vector element written alone
+status: 1
+--- stdin
+vector(-1)
+vector(2^40)
+vector([1])
+v = vector(3, [0]); v[1][0] = 5; v
+--- stderr
+bigcalc: <stdin>:1:1: vector(): n must be an integer from 0 to 2^36
+bigcalc: <stdin>:2:1: vector(): n must be an integer from 0 to 2^36
+bigcalc: <stdin>:3:1: vector(): n must be an integer from 0 to 2^36
+--- stdout
+[[0], [5], [0]]
 
 === a long list is passed without copying, and copied on the first write
 --- stdin
