@@ -83,6 +83,11 @@ static int one(const char *s)
 int main(int argc, char **argv)
 {
     int i = 1;
+    /* the kernel path as bigcalc picks it (BIGCALC_CPU, else the best) */
+    if (bgcn_cpu_select(getenv("BIGCALC_CPU")) != 0) {
+        fprintf(stderr, "siqs-bench: unknown or unsupported BIGCALC_CPU\n");
+        return 1;
+    }
     if (i < argc && strcmp(argv[i], "-v") == 0)
         verbose = 1, i++;
     if (i < argc) {

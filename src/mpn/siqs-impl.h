@@ -229,6 +229,7 @@ typedef struct siqs_ctx {
     uint32_t *bucket;     /* nblocks rows of bucket_cap entries */
     uint32_t *bucket_n;
     long bucket_cap;
+    int avx512;           /* the avx512 kernel path is in use */
 
     siqs_rels rels;
     bgcn_siqs_opts opts;
@@ -249,6 +250,29 @@ bgcn_status bgcn_siqs_new_a(siqs_ctx *c) BGCN_WUR;
  * code: B, C and the roots of the primes below med_end; the bucket fill
  * updates the others itself, with the sign and row returned here. */
 void bgcn_siqs_next_b(siqs_ctx *c, long i, int *sub, long *row);
+
+/* siqs_bucket.c: the bucket fill of the primes lo <= i < hi (each at
+ * least SIQS_BLOCK, roots r1[i], r2[i] in [0, p[i])).  With d non-NULL
+ * each root first steps to r + d[i] (sub) or r - d[i], mod p[i], and is
+ * stored back.  Then every position pos < nblocks * SIQS_BLOCK of either
+ * root's progression is appended to bucket b = pos >> SIQS_BLOCK_BITS
+ * (row b of bk, cap entries a row, count bn[b]) as i << SIQS_BLOCK_BITS
+ * | (pos & (SIQS_BLOCK - 1)).  Each row needs SIQS_BUCKET_SLACK spare
+ * entries beyond its largest count (the vector twin stores whole
+ * vectors).  The twins leave the same entries, in another order inside
+ * a bucket; the AVX-512F one only where the CPU has it. */
+#define SIQS_BUCKET_SLACK 16
+void bgcn_siqs_fill_c(uint32_t *bk, uint32_t *bn, long cap,
+                      uint32_t nblocks, const uint32_t *p, uint32_t *r1,
+                      uint32_t *r2, const uint32_t *d, int sub, long lo,
+                      long hi);
+#if defined(__x86_64__) && defined(__GNUC__)
+#define BGCN_HAVE_SIQS_AVX512 1
+void bgcn_siqs_fill_avx512(uint32_t *bk, uint32_t *bn, long cap,
+                           uint32_t nblocks, const uint32_t *p,
+                           uint32_t *r1, uint32_t *r2, const uint32_t *d,
+                           int sub, long lo, long hi);
+#endif
 
 /* siqs_sieve.c: sieve the current polynomial over the whole interval and
  * store its relations.  sub/row as from bgcn_siqs_next_b (row < 0 for

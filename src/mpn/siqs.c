@@ -299,12 +299,12 @@ static bgcn_status setup(siqs_ctx *c)
     c->next1 = bgcn_siqs_alloc(sizeof *c->next1 * (size_t)F);
     c->next2 = bgcn_siqs_alloc(sizeof *c->next2 * (size_t)F);
     c->sieve = bgcn_siqs_alloc(SIQS_BLOCK + 64);
-    c->bucket_cap = 2 * (F - c->med_end) + 1;
-    /* one spare row: fill_buckets' branch-free writes of misses */
+    /* a large prime hits a block at most once per root */
+    c->bucket_cap = 2 * (F - c->med_end) + SIQS_BUCKET_SLACK;
     c->bucket = bgcn_siqs_alloc(sizeof *c->bucket * (size_t)c->bucket_cap *
-                                (size_t)(c->nblocks + 1));
-    c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n *
-                                  (size_t)(c->nblocks + 1));
+                                (size_t)c->nblocks);
+    c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n * (size_t)c->nblocks);
+    c->avx512 = strcmp(bgcn_kern.name, "avx512") == 0;
     if (!c->root1 || !c->root2 || !c->delta || !c->next1 || !c->next2 ||
         !c->sieve || !c->bucket || !c->bucket_n)
         return BGCN_ENOMEM;

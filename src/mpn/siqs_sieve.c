@@ -95,84 +95,21 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     return bgcn_siqs_rel_add(&c->rels, cc->fac, cc->nf, lp, &y);
 }
 
-/* The Gray-code step of n roots pairs: r += d (sub) or r -= d, mod p.
- * Eight lanes at a time in GCC's generic vectors (SSE2/AVX2 or scalar,
- * whatever the target has), then the tail. */
-typedef uint32_t siqs_v8 __attribute__((vector_size(32)));
-
-static void step_roots(uint32_t *r1, uint32_t *r2, const uint32_t *p,
-                       const uint32_t *d, long n, int sub)
-{
-    long i = 0;
-    for (; i + 8 <= n; i += 8) {
-        siqs_v8 a, b, pv, dv;
-        memcpy(&a, r1 + i, sizeof a);
-        memcpy(&b, r2 + i, sizeof b);
-        memcpy(&pv, p + i, sizeof pv);
-        memcpy(&dv, d + i, sizeof dv);
-        if (sub) {
-            a += dv;
-            b += dv;
-            a -= pv & (siqs_v8)(a >= pv);
-            b -= pv & (siqs_v8)(b >= pv);
-        } else {
-            a += pv & (siqs_v8)(a < dv);
-            b += pv & (siqs_v8)(b < dv);
-            a -= dv;
-            b -= dv;
-        }
-        memcpy(r1 + i, &a, sizeof a);
-        memcpy(r2 + i, &b, sizeof b);
-    }
-    for (; i < n; i++) {
-        if (sub) {
-            uint32_t a = r1[i] + d[i], b = r2[i] + d[i];
-            r1[i] = a >= p[i] ? a - p[i] : a;
-            r2[i] = b >= p[i] ? b - p[i] : b;
-        } else {
-            r1[i] = r1[i] >= d[i] ? r1[i] - d[i] : r1[i] + p[i] - d[i];
-            r2[i] = r2[i] >= d[i] ? r2[i] - d[i] : r2[i] + p[i] - d[i];
-        }
-    }
-}
-
 static void fill_buckets(siqs_ctx *c, int sub, long row)
 {
-    long F = c->F, cap = c->bucket_cap;
-    uint32_t interval = (uint32_t)c->nblocks * SIQS_BLOCK;
-    const uint32_t *d = row >= 0 ? c->delta + (size_t)row * F : NULL;
-    uint32_t *bn = c->bucket_n, *bk = c->bucket;
-    uint32_t nblk = (uint32_t)c->nblocks;
-    memset(bn, 0, sizeof *bn * (size_t)(c->nblocks + 1));
-    uint32_t *R1 = c->root1, *R2 = c->root2;
-    const uint32_t *P = c->p;
-    if (d)
-        step_roots(R1 + c->med_end, R2 + c->med_end, P + c->med_end,
-                   d + c->med_end, F - c->med_end, sub);
-    for (long i = c->med_end; i < F; i++) {
-        uint32_t p = P[i], r1 = R1[i], r2 = R2[i];
-        uint32_t tag = (uint32_t)i << SIQS_BLOCK_BITS;
-        if (p >= interval) {
-            /* at most one hit per root, written without a branch: a miss
-             * goes to the spare row nblocks, whose count stays 0 */
-            uint32_t ok1 = r1 < interval, ok2 = r2 < interval;
-            uint32_t b1 = ok1 ? r1 >> SIQS_BLOCK_BITS : nblk;
-            uint32_t b2 = ok2 ? r2 >> SIQS_BLOCK_BITS : nblk;
-            bk[(size_t)b1 * cap + bn[b1]] = tag | (r1 & (SIQS_BLOCK - 1));
-            bn[b1] += ok1;
-            bk[(size_t)b2 * cap + bn[b2]] = tag | (r2 & (SIQS_BLOCK - 1));
-            bn[b2] += ok2;
-            continue;
-        }
-        for (; r1 < interval; r1 += p) {
-            uint32_t b = r1 >> SIQS_BLOCK_BITS;
-            bk[(size_t)b * cap + bn[b]++] = tag | (r1 & (SIQS_BLOCK - 1));
-        }
-        for (; r2 < interval; r2 += p) {
-            uint32_t b = r2 >> SIQS_BLOCK_BITS;
-            bk[(size_t)b * cap + bn[b]++] = tag | (r2 & (SIQS_BLOCK - 1));
-        }
+    const uint32_t *d = row >= 0 ? c->delta + (size_t)row * c->F : NULL;
+    memset(c->bucket_n, 0, sizeof *c->bucket_n * (size_t)c->nblocks);
+#ifdef BGCN_HAVE_SIQS_AVX512
+    if (c->avx512) {
+        bgcn_siqs_fill_avx512(c->bucket, c->bucket_n, c->bucket_cap,
+                              (uint32_t)c->nblocks, c->p, c->root1,
+                              c->root2, d, sub, c->med_end, c->F);
+        return;
     }
+#endif
+    bgcn_siqs_fill_c(c->bucket, c->bucket_n, c->bucket_cap,
+                     (uint32_t)c->nblocks, c->p, c->root1, c->root2, d, sub,
+                     c->med_end, c->F);
 }
 
 bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "siqs.h"
+#include "siqs-impl.h"
 #include "testlib.h"
 
 static long z_get(bgcn_limb_t *p, long cap, const mpz_t z)
@@ -295,3 +295,86 @@ Test(gf2, larger_sparse)
     for (int it = 0; it < 4; it++)
         check_gf2(700 + (long)t_rand_below(200), 700, 12);
 }
+
+/* ---- the bucket fill: the AVX-512 twin against the portable one ---- */
+#ifdef BGCN_HAVE_SIQS_AVX512
+
+static int u32_cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* One random case: n primes-like moduli p >= SIQS_BLOCK in increasing
+ * order (below, around and above the interval), roots below p, deltas,
+ * both directions and no step; same roots after, same bucket contents. */
+static void check_fill(long n, uint32_t nblocks, uint32_t pmax)
+{
+    uint32_t interval = nblocks * SIQS_BLOCK;
+    long lo = (long)t_rand_below(3), hi = lo + n;
+    long cap = 2 * n * (long)(1 + interval / SIQS_BLOCK) + SIQS_BUCKET_SLACK;
+    uint32_t *p = malloc(sizeof *p * (size_t)(hi + 1));
+    uint32_t *d = malloc(sizeof *d * (size_t)(hi + 1));
+    uint32_t *r[2][2], *bk[2], *bn[2];
+    for (int t = 0; t < 2; t++) {
+        r[t][0] = malloc(sizeof(uint32_t) * (size_t)(hi + 1));
+        r[t][1] = malloc(sizeof(uint32_t) * (size_t)(hi + 1));
+        bk[t] = malloc(sizeof(uint32_t) * (size_t)cap * nblocks);
+        bn[t] = calloc(nblocks, sizeof(uint32_t));
+    }
+    for (long i = 0; i < hi; i++)
+        p[i] = SIQS_BLOCK + (uint32_t)t_rand_below(pmax - SIQS_BLOCK + 1);
+    qsort(p, (size_t)hi, sizeof *p, u32_cmp);
+    for (long i = 0; i < hi; i++) {
+        /* edge roots 0 and p - 1 now and then */
+        uint64_t k = t_rand_below(8);
+        r[0][0][i] = k == 0 ? 0 : k == 1 ? p[i] - 1 : (uint32_t)t_rand_below(p[i]);
+        r[0][1][i] = (uint32_t)t_rand_below(p[i]);
+        d[i] = k == 2 ? 0 : k == 3 ? p[i] - 1 : (uint32_t)t_rand_below(p[i]);
+        r[1][0][i] = r[0][0][i];
+        r[1][1][i] = r[0][1][i];
+    }
+    int sub = (int)(t_rand() & 1);
+    const uint32_t *dd = (t_rand() & 3) ? d : NULL;
+    bgcn_siqs_fill_c(bk[0], bn[0], cap, nblocks, p, r[0][0], r[0][1], dd, sub,
+                     lo, hi);
+    bgcn_siqs_fill_avx512(bk[1], bn[1], cap, nblocks, p, r[1][0], r[1][1], dd,
+                          sub, lo, hi);
+    for (long i = lo; i < hi; i++)
+        for (int j = 0; j < 2; j++) {
+            cr_assert_eq(r[0][j][i], r[1][j][i], "root %d of %ld", j, i);
+            cr_assert(r[0][j][i] < p[i]);
+        }
+    for (uint32_t b = 0; b < nblocks; b++) {
+        cr_assert_eq(bn[0][b], bn[1][b], "bucket %u of %u: n=%ld", b, nblocks, n);
+        uint32_t *x = bk[0] + (size_t)b * cap, *y = bk[1] + (size_t)b * cap;
+        qsort(x, bn[0][b], sizeof *x, u32_cmp);
+        qsort(y, bn[1][b], sizeof *y, u32_cmp);
+        cr_assert(memcmp(x, y, sizeof *x * bn[0][b]) == 0, "bucket %u", b);
+    }
+    for (int t = 0; t < 2; t++) {
+        free(r[t][0]);
+        free(r[t][1]);
+        free(bk[t]);
+        free(bn[t]);
+    }
+    free(p);
+    free(d);
+}
+
+Test(siqs, bucket_fill_avx512_vs_portable)
+{
+    const bgcn_kernels *k = bgcn_kernel_path("avx512");
+    if (!k || !bgcn_cpu_supported(k))
+        cr_skip_test("no AVX-512 here");
+    t_seed();
+    for (int it = 0; it < 400; it++) {
+        uint32_t nb = 1 + (uint32_t)t_rand_below(12);
+        uint32_t interval = nb * SIQS_BLOCK;
+        /* below the interval (several hits), around it, far above it */
+        uint32_t pmax = it % 3 == 0 ? interval : it % 3 == 1 ? 2 * interval
+                                                              : 40 * interval;
+        check_fill((long)t_rand_below(100), nb, pmax);
+    }
+}
+#endif
