@@ -58,6 +58,10 @@ static int one(const char *s)
         o.small_bound = atol(getenv("SIQS_SB"));
     if (getenv("SIQS_SLACK"))
         o.slack_bits = atof(getenv("SIQS_SLACK"));
+    if (getenv("SIQS_DLP"))
+        o.dlp = atoi(getenv("SIQS_DLP"));
+    if (getenv("SIQS_DLPE"))
+        o.dlp_exp = atof(getenv("SIQS_DLPE"));
     double t0 = cpu_now();
     bgcn_status st = bgcn_siqs(f, &fn, n, nn, &o);
     double t = cpu_now() - t0;

@@ -76,6 +76,8 @@ libbgcn_a_SOURCES += \
 	src/mpn/siqs_sieve.c \
 	src/mpn/siqs_rel.c \
 	src/mpn/siqs_bucket.c \
+	src/mpn/siqs_cycle.c \
+	src/mpn/siqs_scan.c \
 	src/mpn/gf2.c
 # Factoring: trial division, rho, p-1, ECM, fast paths, driver (factor helper)
 libbgcn_a_SOURCES += \

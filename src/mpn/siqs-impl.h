@@ -170,7 +170,8 @@ static inline long siqs_round(double x)
 typedef struct siqs_rel {
     uint32_t foff;  /* first factor in the pool */
     uint32_t nf;    /* factor-base indices, with repetition */
-    uint32_t lp;    /* large prime, 1 for a full relation */
+    uint32_t lp[2]; /* large primes, 1 for none: lp[0] <= lp[1] */
+    uint32_t u, v;  /* their vertices in the large-prime graph (0: the 1) */
     uint32_t yoff;  /* |Ax+B| in the limb pool: SIQS_YL limbs */
 } siqs_rel;
 
@@ -181,11 +182,24 @@ typedef struct siqs_rels {
     long nfac, capfac;
     bgcn_limb_t *y;
     long ny, capy;
-    long full, partial;
-    long cycles;      /* partials that pair with an earlier one */
-    uint32_t *lph;    /* open-addressing set of large primes seen */
-    long lphcap, lphn;
+    long full, partial, pp; /* pp: partials with two large primes */
+    long cycles;      /* independent cycles of the large-prime graph */
+    uint32_t *lpkey;  /* open addressing: large prime -> vertex */
+    uint32_t *lpval;
+    long lphcap;
+    uint32_t *uf;     /* union-find parents of the vertices */
+    long nv, capv;    /* vertices, the 1 included */
 } siqs_rels;
+
+/* siqs_cycle.c: a cycle basis of the graph of nv vertices and ne edges
+ * (eu[e], ev[e] < nv): *ncyc = ne - nv + components cycles, cycle k the
+ * edge indices (*list)[(*start)[k] .. (*start)[k+1]), whose edges give
+ * every vertex an even degree.  *list and *start are allocated with
+ * bgcn_siqs_alloc (the caller frees them; NULL unless BGCN_OK).
+ * BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+bgcn_status bgcn_siqs_cycles(long nv, long ne, const uint32_t *eu,
+                             const uint32_t *ev, uint32_t **list,
+                             long **start, long *ncyc) BGCN_WUR;
 
 /* ---- one factorisation ---- */
 typedef struct siqs_ctx {
@@ -200,6 +214,9 @@ typedef struct siqs_ctx {
     long nblocks;      /* interval [-M, M) in blocks */
     uint32_t M;
     uint32_t lp_max;
+    int dlp;           /* two large primes allowed */
+    uint64_t dlp_max;  /* cofactors split when below this */
+    uint64_t pmax2;    /* the largest factor-base prime squared */
     long small_end;    /* indices below: trial division only */
     long med_end;      /* indices from here: bucket sieve */
     unsigned char init_byte;
@@ -210,6 +227,11 @@ typedef struct siqs_ctx {
     unsigned char *logp;
     unsigned char *flag;  /* SIQS_F_TRIAL, SIQS_F_AQ */
     uint64_t *pm;         /* fastmod multipliers */
+    float *pinv;          /* 1 / p */
+    uint32_t *hits;       /* scratch of the candidate searches: F entries */
+    uint32_t *cands;      /* candidate positions of a block */
+    uint32_t *special;    /* medium primes with a flag (k's, A's) */
+    long nspecial;
 
     /* current A and B */
     int s;
@@ -274,14 +296,45 @@ void bgcn_siqs_fill_avx512(uint32_t *bk, uint32_t *bn, long cap,
                            int sub, long lo, long hi);
 #endif
 
+/* siqs_scan.c, each with an AVX-512 twin (_avx512: AVX-512F/BW, where
+ * BGCN_HAVE_SIQS_AVX512 and the CPU has it) returning the same list:
+ * scan: the positions m < len (len a multiple of 64) with sv[m] & 0x80,
+ * increasing, into out (room for len);
+ * match_roots: the i in [lo, hi) with pos mod p[i] equal to r1[i] or
+ * r2[i], increasing (pos < 2^22, 3 <= p[i] < 2^16, inv[i] = 1/p[i] as a
+ * float; room for hi - lo);
+ * match_bucket: bk[e] >> SIQS_BLOCK_BITS for the e < nb whose low
+ * SIQS_BLOCK_BITS are off, in order (room for nb).  Return the count. */
+uint32_t bgcn_siqs_scan_c(const unsigned char *sv, uint32_t len,
+                          uint32_t *out);
+uint32_t bgcn_siqs_match_roots_c(uint32_t pos, const uint32_t *p,
+                                 const float *inv, const uint32_t *r1,
+                                 const uint32_t *r2, long lo, long hi,
+                                 uint32_t *out);
+uint32_t bgcn_siqs_match_bucket_c(const uint32_t *bk, uint32_t nb,
+                                  uint32_t off, uint32_t *out);
+#ifdef BGCN_HAVE_SIQS_AVX512
+uint32_t bgcn_siqs_scan_avx512(const unsigned char *sv, uint32_t len,
+                               uint32_t *out);
+uint32_t bgcn_siqs_match_roots_avx512(uint32_t pos, const uint32_t *p,
+                                      const float *inv, const uint32_t *r1,
+                                      const uint32_t *r2, long lo, long hi,
+                                      uint32_t *out);
+uint32_t bgcn_siqs_match_bucket_avx512(const uint32_t *bk, uint32_t nb,
+                                       uint32_t off, uint32_t *out);
+#endif
+
 /* siqs_sieve.c: sieve the current polynomial over the whole interval and
  * store its relations.  sub/row as from bgcn_siqs_next_b (row < 0 for
  * the first polynomial of an A: roots already set). */
 bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row) BGCN_WUR;
 
 /* siqs_rel.c */
+/* Stores a relation with large primes lp1 <= lp2 (1 for none; lp1 < lp2
+ * unless both are 1) and counts the cycle it closes, if any. */
 bgcn_status bgcn_siqs_rel_add(siqs_rels *rs, const uint32_t *fac, long nf,
-                              uint32_t lp, const siqs_z *y) BGCN_WUR;
+                              uint32_t lp1, uint32_t lp2,
+                              const siqs_z *y) BGCN_WUR;
 void bgcn_siqs_rels_clear(siqs_rels *rs);
 /* Matrix, null space, square roots: on success *fn > 0 if a factor was
  * found (in fp, nn limbs of room). */

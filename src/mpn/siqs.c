@@ -78,23 +78,26 @@ static uint32_t sqrtmod(uint32_t a, uint32_t p)
  * allows for them: SIQS_SLACK_BITS). */
 #define SIQS_SMALL_BOUND 30
 #define SIQS_SLACK_BITS 12.0
+#define SIQS_SLACK_BITS_DLP 10.0 /* 65 and 70 digits, 2026-12-02 */
 
 /* Parameters by decimal digits of N, interpolated between rows:
  * factor-base size, sieve blocks (the interval [-M, M) is nblocks *
  * SIQS_BLOCK bytes), large primes up to lp_mult * the largest
- * factor-base prime.  Measured on this machine (BENCHMARKS.md). */
+ * factor-base prime, two large primes or one.  Measured on this machine
+ * (BENCHMARKS.md); above 70 digits extrapolated, not tuned. */
 static const struct siqs_param {
     int digits;
     long fb;
     long nblocks;
     long lp_mult;
+    int dlp; /* 2: two large primes */
 } params[] = {
-    {20, 100, 1, 20},      {30, 200, 1, 30},      {35, 300, 1, 30},
-    {40, 500, 1, 40},      {45, 900, 1, 40},      {50, 1500, 1, 50},
-    {55, 2500, 2, 50},     {60, 4500, 2, 60},     {65, 9000, 4, 80},
-    {70, 15000, 4, 100},   {75, 25000, 6, 100},   {80, 40000, 6, 120},
-    {85, 60000, 8, 120},   {90, 90000, 8, 150},   {95, 120000, 10, 150},
-    {120, 130000, 10, 150},
+    {20, 100, 1, 20, 1},      {30, 200, 1, 30, 1},      {35, 300, 1, 30, 1},
+    {40, 500, 1, 40, 1},      {45, 900, 1, 40, 1},      {50, 1500, 1, 50, 1},
+    {55, 2500, 2, 50, 1},     {60, 4500, 2, 60, 1},     {65, 9000, 2, 80, 2},
+    {70, 15000, 2, 100, 2},   {75, 25000, 3, 100, 2},   {80, 40000, 3, 120, 2},
+    {85, 60000, 4, 120, 2},   {90, 90000, 4, 150, 2},   {95, 120000, 6, 150, 2},
+    {120, 130000, 6, 150, 2},
 };
 
 static void pick_params(siqs_ctx *c, double digits)
@@ -111,6 +114,9 @@ static void pick_params(siqs_ctx *c, double digits)
     c->F = (long)(a->fb + f * (double)(b->fb - a->fb));
     c->nblocks = f < 0.5 ? a->nblocks : b->nblocks;
     c->lp_max = (uint32_t)(a->lp_mult + f * (double)(b->lp_mult - a->lp_mult));
+    c->dlp = (f < 0.5 ? a->dlp : b->dlp) == 2;
+    if (c->opts.dlp == 1 || c->opts.dlp == 2)
+        c->dlp = c->opts.dlp == 2;
     if (c->opts.fb_size >= 50 && c->opts.fb_size < SIQS_FB_MAX)
         c->F = c->opts.fb_size;
     if (c->opts.nblocks >= 1 && c->opts.nblocks <= 64)
@@ -182,7 +188,8 @@ static bgcn_status build_fb(siqs_ctx *c, bgcn_limb_t *fp, int *found)
     c->logp = bgcn_siqs_alloc((size_t)F);
     c->flag = bgcn_siqs_alloc((size_t)F);
     c->pm = bgcn_siqs_alloc(sizeof *c->pm * (size_t)F);
-    if (!c->p || !c->sqrtkn || !c->logp || !c->flag || !c->pm)
+    c->pinv = bgcn_siqs_alloc(sizeof *c->pinv * (size_t)F);
+    if (!c->p || !c->sqrtkn || !c->logp || !c->flag || !c->pm || !c->pinv)
         return BGCN_ENOMEM;
     memset(c->flag, 0, (size_t)F);
     c->p[0] = 2;
@@ -231,8 +238,10 @@ static bgcn_status build_fb(siqs_ctx *c, bgcn_limb_t *fp, int *found)
         lo = hi;
     }
     bgcn_siqs_free(comp);
-    for (long i = 0; i < F; i++)
+    for (long i = 0; i < F; i++) {
         c->pm[i] = UINT64_MAX / c->p[i] + 1;
+        c->pinv[i] = 1.0f / (float)c->p[i];
+    }
     return BGCN_OK;
 }
 
@@ -249,14 +258,34 @@ static bgcn_status setup(siqs_ctx *c)
     c->med_end = c->small_end;
     while (c->med_end < F && c->p[c->med_end] < SIQS_BLOCK)
         c->med_end++;
+    c->hits = bgcn_siqs_alloc(sizeof *c->hits * (size_t)(2 * F + 64));
+    c->cands = bgcn_siqs_alloc(sizeof *c->cands * SIQS_BLOCK);
+    c->special = bgcn_siqs_alloc(sizeof *c->special * (size_t)(F + SIQS_MAXS));
+    if (!c->hits || !c->cands || !c->special)
+        return BGCN_ENOMEM;
+    for (long i = c->small_end; i < c->med_end; i++)
+        if (c->flag[i] & SIQS_F_TRIAL)
+            c->special[c->nspecial++] = (uint32_t)i;
     uint64_t lp = (uint64_t)c->lp_max * c->p[F - 1];
     c->lp_max = lp >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)lp;
+    c->pmax2 = (uint64_t)c->p[F - 1] * c->p[F - 1];
+    /* two large primes: cofactors up to lp_max^e, e < 2 (the products
+     * near lp_max^2 rarely split into two primes below lp_max; 1.75
+     * measured at 65 and 70 digits) */
+    double e = c->opts.dlp_exp >= 1 && c->opts.dlp_exp <= 2 ? c->opts.dlp_exp
+                                                            : 1.75;
+    double cbits = siqs_log2((double)c->lp_max);
+    if (c->dlp) {
+        cbits *= e;
+        c->dlp_max = cbits >= 63 ? UINT64_MAX : (uint64_t)1 << (int)cbits;
+    }
     /* |g(x)| <= M sqrt(kN/2); keep T bits of it sieved (the rest is a
      * large prime or the unsieved small primes) */
     double gbits = siqs_log2((double)c->M) + 0.5 * kbits - 0.5;
     double slack = c->opts.slack_bits > 0 && c->opts.slack_bits < 60
-                       ? c->opts.slack_bits : SIQS_SLACK_BITS;
-    double T = gbits - siqs_log2((double)c->lp_max) - slack;
+                       ? c->opts.slack_bits
+                   : c->dlp ? SIQS_SLACK_BITS_DLP : SIQS_SLACK_BITS;
+    double T = gbits - cbits - slack;
     if (T < 10)
         T = 10;
     c->log_scale = 110.0 / T;
@@ -318,6 +347,10 @@ static void ctx_clear(siqs_ctx *c)
     bgcn_siqs_free(c->logp);
     bgcn_siqs_free(c->flag);
     bgcn_siqs_free(c->pm);
+    bgcn_siqs_free(c->pinv);
+    bgcn_siqs_free(c->hits);
+    bgcn_siqs_free(c->cands);
+    bgcn_siqs_free(c->special);
     bgcn_siqs_free(c->aseen);
     bgcn_siqs_free(c->root1);
     bgcn_siqs_free(c->root2);

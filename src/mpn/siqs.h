@@ -35,6 +35,8 @@ typedef struct bgcn_siqs_opts {
     long lp_mult;      /* large primes up to this * the largest fb prime */
     long small_bound;  /* primes below it are not sieved (3 .. 1000) */
     double slack_bits; /* sieve threshold below log2 |g| - log2(lp max) */
+    int dlp;           /* 1: one large prime only, 2: up to two */
+    double dlp_exp;    /* two large primes: cofactors up to lp max^this */
 } bgcn_siqs_opts;
 
 /* Factor N = {np,nn} by the self-initialising quadratic sieve.
@@ -60,7 +62,8 @@ typedef struct bgcn_siqs_opts {
  * order, a byte sieve over 32 KiB blocks (the smallest primes not sieved,
  * primes above the block size sieved through buckets), candidates checked
  * against the roots and the bucket entries, the single large-prime
- * variation, structured Gaussian elimination then dense elimination over
+ * variation with one or (above about 60 digits) two large primes (the
+ * cycles of the large-prime graph, siqs_cycle.c), structured Gaussian elimination then dense elimination over
  * GF(2) (bgcn_gf2_nullspace), and a square root of the product of the
  * relations of each dependency.  Parameters by size in siqs.c. */
 bgcn_status bgcn_siqs(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,

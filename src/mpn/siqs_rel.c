@@ -32,64 +32,102 @@ static int grow(void **p, long *cap, long need, size_t elem)
     return 0;
 }
 
-/* Inserts lp into the set; returns 1 if it was there already, 0 if new,
- * -1 on ENOMEM. */
-static int lp_seen(siqs_rels *rs, uint32_t lp)
+/* The vertex of large prime lp (0 for lp = 1), added if new; -1 on
+ * ENOMEM. */
+static long vertex(siqs_rels *rs, uint32_t lp)
 {
-    if (2 * (rs->lphn + 1) > rs->lphcap) {
+    if (lp == 1)
+        return 0;
+    if (2 * (rs->nv + 1) > rs->lphcap) {
         long cap = rs->lphcap ? rs->lphcap * 2 : 4096;
-        uint32_t *t = bgcn_siqs_alloc(sizeof *t * (size_t)cap);
-        if (!t)
+        uint32_t *k = bgcn_siqs_alloc(sizeof *k * (size_t)cap);
+        uint32_t *v = bgcn_siqs_alloc(sizeof *v * (size_t)cap);
+        if (!k || !v) {
+            bgcn_siqs_free(k);
+            bgcn_siqs_free(v);
             return -1;
-        memset(t, 0, sizeof *t * (size_t)cap);
-        for (long i = 0; i < rs->lphcap; i++) {
-            uint32_t v = rs->lph[i];
-            if (!v)
-                continue;
-            size_t h = (size_t)((v * 0x9e3779b1u) & (uint32_t)(cap - 1));
-            while (t[h])
-                h = (h + 1) & (size_t)(cap - 1);
-            t[h] = v;
         }
-        bgcn_siqs_free(rs->lph);
-        rs->lph = t;
+        memset(k, 0, sizeof *k * (size_t)cap);
+        for (long i = 0; i < rs->lphcap; i++) {
+            uint32_t x = rs->lpkey[i];
+            if (!x)
+                continue;
+            size_t h = (size_t)((x * 0x9e3779b1u) & (uint32_t)(cap - 1));
+            while (k[h])
+                h = (h + 1) & (size_t)(cap - 1);
+            k[h] = x;
+            v[h] = rs->lpval[i];
+        }
+        bgcn_siqs_free(rs->lpkey);
+        bgcn_siqs_free(rs->lpval);
+        rs->lpkey = k;
+        rs->lpval = v;
         rs->lphcap = cap;
     }
     size_t m = (size_t)rs->lphcap - 1;
     size_t h = (size_t)(lp * 0x9e3779b1u) & m;
-    while (rs->lph[h]) {
-        if (rs->lph[h] == lp)
-            return 1;
+    while (rs->lpkey[h]) {
+        if (rs->lpkey[h] == lp)
+            return rs->lpval[h];
         h = (h + 1) & m;
     }
-    rs->lph[h] = lp;
-    rs->lphn++;
-    return 0;
+    if (grow((void **)&rs->uf, &rs->capv, rs->nv + 1, sizeof *rs->uf))
+        return -1;
+    if (rs->nv == 0) /* the vertex of 1 */
+        rs->uf[rs->nv++] = 0;
+    rs->lpkey[h] = lp;
+    rs->lpval[h] = (uint32_t)rs->nv;
+    rs->uf[rs->nv] = (uint32_t)rs->nv;
+    return rs->nv++;
+}
+
+static uint32_t uf_root(uint32_t *uf, uint32_t x)
+{
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]]; /* path halving */
+        x = uf[x];
+    }
+    return x;
 }
 
 bgcn_status bgcn_siqs_rel_add(siqs_rels *rs, const uint32_t *fac, long nf,
-                              uint32_t lp, const siqs_z *y)
+                              uint32_t lp1, uint32_t lp2, const siqs_z *y)
 {
+    BGCN_ASSERT(lp1 <= lp2 && (lp1 < lp2 || lp2 == 1));
     if (grow((void **)&rs->r, &rs->cap, rs->n + 1, sizeof *rs->r) ||
         grow((void **)&rs->fac, &rs->capfac, rs->nfac + nf,
              sizeof *rs->fac) ||
-        grow((void **)&rs->y, &rs->capy, rs->ny + SIQS_YL, sizeof *rs->y))
+        grow((void **)&rs->y, &rs->capy, rs->ny + SIQS_YL, sizeof *rs->y) ||
+        grow((void **)&rs->uf, &rs->capv, 1, sizeof *rs->uf))
         return BGCN_ENOMEM;
     if (y->n > SIQS_YL)
         return BGCN_OK; /* cannot happen for N < 2^400: |Ax+B| < 2^260 */
-    if (lp != 1) {
-        int seen = lp_seen(rs, lp);
-        if (seen < 0)
+    if (rs->nv == 0)
+        rs->uf[rs->nv++] = 0;
+    long u = 0, v = 0;
+    if (lp2 != 1) {
+        u = vertex(rs, lp1);
+        v = u < 0 ? -1 : vertex(rs, lp2);
+        if (u < 0 || v < 0)
             return BGCN_ENOMEM;
-        rs->cycles += seen;
+        uint32_t ru = uf_root(rs->uf, (uint32_t)u);
+        uint32_t rv = uf_root(rs->uf, (uint32_t)v);
+        if (ru == rv)
+            rs->cycles++;
+        else
+            rs->uf[ru] = rv;
         rs->partial++;
+        rs->pp += lp1 != 1;
     } else {
         rs->full++;
     }
     siqs_rel *r = &rs->r[rs->n++];
     r->foff = (uint32_t)rs->nfac;
     r->nf = (uint32_t)nf;
-    r->lp = lp;
+    r->lp[0] = lp1;
+    r->lp[1] = lp2;
+    r->u = (uint32_t)u;
+    r->v = (uint32_t)v;
     r->yoff = (uint32_t)rs->ny;
     memcpy(rs->fac + rs->nfac, fac, sizeof *fac * (size_t)nf);
     rs->nfac += nf;
@@ -104,7 +142,9 @@ void bgcn_siqs_rels_clear(siqs_rels *rs)
     bgcn_siqs_free(rs->r);
     bgcn_siqs_free(rs->fac);
     bgcn_siqs_free(rs->y);
-    bgcn_siqs_free(rs->lph);
+    bgcn_siqs_free(rs->lpkey);
+    bgcn_siqs_free(rs->lpval);
+    bgcn_siqs_free(rs->uf);
     memset(rs, 0, sizeof *rs);
 }
 
@@ -126,36 +166,40 @@ static bgcn_status mulmod(const siqs_ctx *c, bgcn_limb_t *r,
     return bgcn_tdiv_qr(NULL, r, tmp, nn + bn, c->np, nn);
 }
 
-static const siqs_ctx *sort_ctx; /* qsort has no argument pointer */
-
-static int by_lp(const void *a, const void *b)
+static int u32_cmp(const void *a, const void *b)
 {
-    uint32_t x = sort_ctx->rels.r[*(const uint32_t *)a].lp;
-    uint32_t y = sort_ctx->rels.r[*(const uint32_t *)b].lp;
-    if (x != y)
-        return (x > y) - (x < y);
-    return (*(const uint32_t *)a > *(const uint32_t *)b) -
-           (*(const uint32_t *)a < *(const uint32_t *)b);
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
 }
 
 typedef struct fin_ws {
-    uint32_t *part;   /* partial relation indices sorted by lp */
-    int32_t *rowrel;  /* 2 per row: relation indices, second -1 if full */
+    uint32_t *rowrel; /* relations of row r: rowrel[rowst[r] .. rowst[r+1]) */
+    long *rowst;
+    uint32_t *eu, *ev, *erel; /* the partials as graph edges */
+    uint32_t *cyc;
+    long *cycst;
     uint32_t *cols;
     long *start;
     uint64_t *deps;
     uint32_t *exps;
+    uint32_t *lps;    /* large primes of one dependency */
     bgcn_limb_t *x, *y, *tmp, *g;
 } fin_ws;
 
 static void ws_clear(fin_ws *w)
 {
-    bgcn_siqs_free(w->part);
     bgcn_siqs_free(w->rowrel);
+    bgcn_siqs_free(w->rowst);
+    bgcn_siqs_free(w->eu);
+    bgcn_siqs_free(w->ev);
+    bgcn_siqs_free(w->erel);
+    bgcn_siqs_free(w->cyc);
+    bgcn_siqs_free(w->cycst);
     bgcn_siqs_free(w->cols);
     bgcn_siqs_free(w->start);
     bgcn_siqs_free(w->deps);
     bgcn_siqs_free(w->exps);
+    bgcn_siqs_free(w->lps);
     bgcn_siqs_free(w->x);
     bgcn_siqs_free(w->y);
     bgcn_siqs_free(w->tmp);
@@ -167,7 +211,7 @@ static bgcn_status try_dep(siqs_ctx *c, fin_ws *w, long nrows, int k,
                            bgcn_limb_t *fp, long *fn)
 {
     const siqs_rels *rs = &c->rels;
-    long nn = c->nn, ncols = c->F + 1;
+    long nn = c->nn, ncols = c->F + 1, nlp = 0;
     memset(w->exps, 0, sizeof *w->exps * (size_t)ncols);
     bgcn_zero(w->x, nn);
     bgcn_zero(w->y, nn);
@@ -176,20 +220,24 @@ static bgcn_status try_dep(siqs_ctx *c, fin_ws *w, long nrows, int k,
     for (long r = 0; r < nrows; r++) {
         if (!(w->deps[r] & bit))
             continue;
-        for (int h = 0; h < 2; h++) {
-            int32_t ri = w->rowrel[2 * r + h];
-            if (ri < 0)
-                continue;
-            const siqs_rel *rel = &rs->r[ri];
+        for (long h = w->rowst[r]; h < w->rowst[r + 1]; h++) {
+            const siqs_rel *rel = &rs->r[w->rowrel[h]];
             for (uint32_t f = 0; f < rel->nf; f++)
                 w->exps[rs->fac[rel->foff + f]]++;
+            for (int j = 0; j < 2; j++)
+                if (rel->lp[j] != 1)
+                    w->lps[nlp++] = rel->lp[j];
             BGCN_TRY(mulmod(c, w->y, w->y, rs->y + rel->yoff, SIQS_YL,
                             w->tmp));
         }
-        if (w->rowrel[2 * r + 1] >= 0) {
-            bgcn_limb_t lp = rs->r[w->rowrel[2 * r]].lp;
-            BGCN_TRY(mulmod(c, w->x, w->x, &lp, 1, w->tmp));
-        }
+    }
+    /* each large prime appears an even number of times: X gets half */
+    qsort(w->lps, (size_t)nlp, sizeof *w->lps, u32_cmp);
+    for (long i = 0; i < nlp; i += 2) {
+        if (i + 1 >= nlp || w->lps[i] != w->lps[i + 1])
+            return BGCN_OK; /* not a square: cannot happen */
+        bgcn_limb_t q = w->lps[i];
+        BGCN_TRY(mulmod(c, w->x, w->x, &q, 1, w->tmp));
     }
     bgcn_limb_t acc = 1;
     for (long col = 0; col < ncols; col++) {
@@ -226,71 +274,87 @@ static bgcn_status try_dep(siqs_ctx *c, fin_ws *w, long nrows, int k,
     return BGCN_OK;
 }
 
+/* Rows of the matrix: each full relation, then each cycle of the
+ * large-prime graph (its relations multiply into a full one). */
+static bgcn_status build_rows(const siqs_ctx *c, fin_ws *w, long *nrows_)
+{
+    const siqs_rels *rs = &c->rels;
+    long np_ = rs->partial, ne = 0;
+    w->eu = bgcn_siqs_alloc(sizeof *w->eu * (size_t)(np_ + 1));
+    w->ev = bgcn_siqs_alloc(sizeof *w->ev * (size_t)(np_ + 1));
+    w->erel = bgcn_siqs_alloc(sizeof *w->erel * (size_t)(np_ + 1));
+    if (!w->eu || !w->ev || !w->erel)
+        return BGCN_ENOMEM;
+    for (long i = 0; i < rs->n; i++)
+        if (rs->r[i].lp[1] != 1) {
+            w->eu[ne] = rs->r[i].u;
+            w->ev[ne] = rs->r[i].v;
+            w->erel[ne++] = (uint32_t)i;
+        }
+    long ncyc;
+    BGCN_TRY(bgcn_siqs_cycles(rs->nv, ne, w->eu, w->ev, &w->cyc, &w->cycst,
+                              &ncyc));
+    long nrows = rs->full + ncyc, len = rs->full + w->cycst[ncyc];
+    w->rowst = bgcn_siqs_alloc(sizeof *w->rowst * (size_t)(nrows + 1));
+    w->rowrel = bgcn_siqs_alloc(sizeof *w->rowrel * (size_t)(len + 1));
+    if (!w->rowst || !w->rowrel)
+        return BGCN_ENOMEM;
+    long r = 0, n = 0;
+    for (long i = 0; i < rs->n; i++)
+        if (rs->r[i].lp[1] == 1) {
+            w->rowst[r++] = n;
+            w->rowrel[n++] = (uint32_t)i;
+        }
+    for (long k = 0; k < ncyc; k++) {
+        w->rowst[r++] = n;
+        for (long j = w->cycst[k]; j < w->cycst[k + 1]; j++)
+            w->rowrel[n++] = w->erel[w->cyc[j]];
+    }
+    w->rowst[r] = n;
+    *nrows_ = nrows;
+    return BGCN_OK;
+}
+
 bgcn_status bgcn_siqs_finish(siqs_ctx *c, bgcn_limb_t *fp, long *fn)
 {
     const siqs_rels *rs = &c->rels;
     fin_ws w;
     memset(&w, 0, sizeof w);
     bgcn_status st = BGCN_OK;
-    long nn = c->nn, ncols = c->F + 1;
+    long nn = c->nn, ncols = c->F + 1, nrows = 0;
     *fn = 0;
-    long np_ = rs->partial, maxrows = rs->full + rs->partial;
-    w.part = bgcn_siqs_alloc(sizeof *w.part * (size_t)(np_ + 1));
-    w.rowrel = bgcn_siqs_alloc(sizeof *w.rowrel * (size_t)(2 * maxrows + 2));
-    w.start = bgcn_siqs_alloc(sizeof *w.start * (size_t)(maxrows + 2));
+    st = build_rows(c, &w, &nrows);
+    if (st != BGCN_OK)
+        goto done;
+    long total = 0, maxlp = 0;
+    for (long r = 0; r < nrows; r++) {
+        long lps = 0;
+        for (long h = w.rowst[r]; h < w.rowst[r + 1]; h++)
+            total += rs->r[w.rowrel[h]].nf, lps += 2;
+        maxlp += lps;
+    }
+    w.start = bgcn_siqs_alloc(sizeof *w.start * (size_t)(nrows + 2));
     w.exps = bgcn_siqs_alloc(sizeof *w.exps * (size_t)ncols);
+    w.lps = bgcn_siqs_alloc(sizeof *w.lps * (size_t)(maxlp + 1));
     w.x = bgcn_alloc_limbs((size_t)nn);
     w.y = bgcn_alloc_limbs((size_t)nn);
     w.g = bgcn_alloc_limbs((size_t)nn);
     w.tmp = bgcn_alloc_limbs((size_t)(nn + SIQS_YL + 1));
-    if (!w.part || !w.rowrel || !w.start || !w.exps || !w.x || !w.y ||
-        !w.g || !w.tmp) {
-        st = BGCN_ENOMEM;
-        goto done;
-    }
-    long nrows = 0, k = 0;
-    for (long i = 0; i < rs->n; i++) {
-        if (rs->r[i].lp == 1) {
-            w.rowrel[2 * nrows] = (int32_t)i;
-            w.rowrel[2 * nrows + 1] = -1;
-            nrows++;
-        } else {
-            w.part[k++] = (uint32_t)i;
-        }
-    }
-    sort_ctx = c;
-    qsort(w.part, (size_t)k, sizeof *w.part, by_lp);
-    for (long i = 0; i < k;) {
-        long j = i + 1;
-        while (j < k && rs->r[w.part[j]].lp == rs->r[w.part[i]].lp) {
-            w.rowrel[2 * nrows] = (int32_t)w.part[i];
-            w.rowrel[2 * nrows + 1] = (int32_t)w.part[j];
-            nrows++;
-            j++;
-        }
-        i = j;
-    }
-    long total = 0;
-    for (long r = 0; r < nrows; r++)
-        for (int h = 0; h < 2; h++)
-            if (w.rowrel[2 * r + h] >= 0)
-                total += rs->r[w.rowrel[2 * r + h]].nf;
     w.cols = bgcn_siqs_alloc(sizeof *w.cols * (size_t)(total + 1));
     w.deps = bgcn_siqs_alloc(sizeof *w.deps * (size_t)(nrows + 1));
-    if (!w.cols || !w.deps) {
+    if (!w.start || !w.exps || !w.lps || !w.x || !w.y || !w.g || !w.tmp ||
+        !w.cols || !w.deps) {
         st = BGCN_ENOMEM;
         goto done;
     }
     total = 0;
     for (long r = 0; r < nrows; r++) {
         w.start[r] = total;
-        for (int h = 0; h < 2; h++) {
-            int32_t ri = w.rowrel[2 * r + h];
-            if (ri < 0)
-                continue;
-            memcpy(w.cols + total, rs->fac + rs->r[ri].foff,
-                   sizeof *w.cols * rs->r[ri].nf);
-            total += rs->r[ri].nf;
+        for (long h = w.rowst[r]; h < w.rowst[r + 1]; h++) {
+            const siqs_rel *rel = &rs->r[w.rowrel[h]];
+            memcpy(w.cols + total, rs->fac + rel->foff,
+                   sizeof *w.cols * rel->nf);
+            total += rel->nf;
         }
     }
     w.start[nrows] = total;

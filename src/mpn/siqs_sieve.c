@@ -21,6 +21,7 @@
  * scanning the block's bucket), so no prime is tried blindly except the
  * few unsieved ones. */
 #include "siqs-impl.h"
+#include "factor.h"
 
 #define SIQS_MAXF 512 /* factors of one relation, with repetition */
 
@@ -61,38 +62,74 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     for (long i = 0; i < c->small_end; i++)
         if (sz_umod(&g, c->p[i]) == 0)
             take(cc, &g, c->p[i], (uint32_t)i + 1);
-    for (long i = c->small_end; i < c->med_end; i++) {
-        uint32_t p = c->p[i];
-        if (c->flag[i]) {
-            if (sz_umod(&g, p) == 0)
-                take(cc, &g, p, (uint32_t)i + 1);
-            continue;
-        }
-        uint32_t r = siqs_fastmod(pos, c->pm[i], p);
-        if (r == c->root1[i] || r == c->root2[i])
-            take(cc, &g, p, (uint32_t)i + 1);
+    /* the medium primes whose roots match pos, except the flagged ones
+     * (roots 0): those of k and of A are tried by division */
+    uint32_t *h = c->hits, nh;
+#ifdef BGCN_HAVE_SIQS_AVX512
+    if (c->avx512)
+        nh = bgcn_siqs_match_roots_avx512(pos, c->p, c->pinv, c->root1,
+                                          c->root2, c->small_end, c->med_end, h);
+    else
+#endif
+        nh = bgcn_siqs_match_roots_c(pos, c->p, c->pinv, c->root1, c->root2,
+                                     c->small_end, c->med_end, h);
+    for (uint32_t j = 0; j < nh; j++)
+        if (!c->flag[h[j]])
+            take(cc, &g, c->p[h[j]], h[j] + 1);
+    for (long j = 0; j < c->nspecial; j++) {
+        uint32_t i = c->special[j];
+        if (sz_umod(&g, c->p[i]) == 0)
+            take(cc, &g, c->p[i], i + 1);
+    }
+    for (int j = 0; j < c->s; j++) {
+        uint32_t i = c->qidx[j];
+        if (sz_umod(&g, c->p[i]) == 0)
+            take(cc, &g, c->p[i], i + 1);
     }
     const uint32_t *bk = c->bucket + (size_t)b * (size_t)c->bucket_cap;
     uint32_t off = pos & (SIQS_BLOCK - 1), nb = c->bucket_n[b];
-    for (uint32_t e = 0; e < nb; e++)
-        if ((bk[e] & (SIQS_BLOCK - 1)) == off) {
-            uint32_t i = bk[e] >> SIQS_BLOCK_BITS;
-            BGCN_ASSERT(sz_umod(&g, c->p[i]) == 0);
-            take(cc, &g, c->p[i], i + 1);
-        }
-    uint32_t lp;
-    if (g.n == 1 && g.d[0] == 1)
-        lp = 1;
-    else if (g.n == 1 && g.d[0] <= c->lp_max)
-        lp = (uint32_t)g.d[0];
+#ifdef BGCN_HAVE_SIQS_AVX512
+    if (c->avx512)
+        nh = bgcn_siqs_match_bucket_avx512(bk, nb, off, h);
     else
+#endif
+        nh = bgcn_siqs_match_bucket_c(bk, nb, off, h);
+    for (uint32_t j = 0; j < nh; j++) {
+        BGCN_ASSERT(sz_umod(&g, c->p[h[j]]) == 0);
+        take(cc, &g, c->p[h[j]], h[j] + 1);
+    }
+    uint32_t lp1 = 1, lp2 = 1;
+    if (g.n != 1)
         return BGCN_OK;
+    uint64_t q = g.d[0];
+    if (q <= c->lp_max) {
+        lp2 = (uint32_t)q; /* 1, or a prime: below p_max^2, no fb factor */
+    } else {
+        /* two large primes: q composite, both below lp_max */
+        if (!c->dlp || q > c->dlp_max || q < c->pmax2 || bgcn_isprime_u64(q))
+            return BGCN_OK;
+        uint64_t f = bgcn_rho_u64(q, 1, 1u << 16);
+        if (!f)
+            f = bgcn_rho_u64(q, 3, 1u << 16);
+        if (!f)
+            return BGCN_OK;
+        uint64_t h = q / f;
+        if (f > h) {
+            uint64_t t_ = f;
+            f = h;
+            h = t_;
+        }
+        if (h > c->lp_max || f == h)
+            return BGCN_OK;
+        lp1 = (uint32_t)f;
+        lp2 = (uint32_t)h;
+    }
     if (cc->nf >= SIQS_MAXF)
         return BGCN_OK;
     siqs_z y;
     sz_mul_si(&t, &c->A, x);
     sz_add(&y, &t, &c->B);
-    return bgcn_siqs_rel_add(&c->rels, cc->fac, cc->nf, lp, &y);
+    return bgcn_siqs_rel_add(&c->rels, cc->fac, cc->nf, lp1, lp2, &y);
 }
 
 static void fill_buckets(siqs_ctx *c, int sub, long row)
@@ -160,15 +197,15 @@ bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row)
         const unsigned char *logp = c->logp;
         for (uint32_t e = 0; e < nbk; e++)
             sv[bk[e] & (SIQS_BLOCK - 1)] += logp[bk[e] >> SIQS_BLOCK_BITS];
-        const uint64_t *w = (const uint64_t *)(void *)sv;
-        const uint64_t hb = 0x8080808080808080ull;
-        for (uint32_t k = 0; k < SIQS_BLOCK / 8; k += 4) {
-            if (!((w[k] | w[k + 1] | w[k + 2] | w[k + 3]) & hb))
-                continue;
-            for (uint32_t m = k * 8; m < k * 8 + 32; m++)
-                if (sv[m] & 0x80)
-                    BGCN_TRY(candidate(c, &cc, bstart + m, b));
-        }
+        uint32_t nc;
+#ifdef BGCN_HAVE_SIQS_AVX512
+        if (c->avx512)
+            nc = bgcn_siqs_scan_avx512(sv, SIQS_BLOCK, c->cands);
+        else
+#endif
+            nc = bgcn_siqs_scan_c(sv, SIQS_BLOCK, c->cands);
+        for (uint32_t j = 0; j < nc; j++)
+            BGCN_TRY(candidate(c, &cc, bstart + c->cands[j], b));
     }
     return BGCN_OK;
 }

@@ -296,14 +296,14 @@ Test(gf2, larger_sparse)
         check_gf2(700 + (long)t_rand_below(200), 700, 12);
 }
 
-/* ---- the bucket fill: the AVX-512 twin against the portable one ---- */
-#ifdef BGCN_HAVE_SIQS_AVX512
-
 static int u32_cmp(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
 }
+
+/* ---- the bucket fill: the AVX-512 twin against the portable one ---- */
+#ifdef BGCN_HAVE_SIQS_AVX512
 
 /* One random case: n primes-like moduli p >= SIQS_BLOCK in increasing
  * order (below, around and above the interval), roots below p, deltas,
@@ -378,3 +378,208 @@ Test(siqs, bucket_fill_avx512_vs_portable)
     }
 }
 #endif
+
+/* ---- cycles of the large-prime graph against brute force ---- */
+
+/* Components of the graph by repeated relaxation (slow and obvious). */
+static long slow_components(long nv, long ne, const uint32_t *u,
+                            const uint32_t *v)
+{
+    long *lab = malloc(sizeof *lab * (size_t)(nv + 1));
+    for (long i = 0; i < nv; i++)
+        lab[i] = i;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (long e = 0; e < ne; e++) {
+            long m = lab[u[e]] < lab[v[e]] ? lab[u[e]] : lab[v[e]];
+            if (lab[u[e]] != m || lab[v[e]] != m)
+                lab[u[e]] = lab[v[e]] = m, changed = 1;
+        }
+    }
+    long k = 0;
+    for (long i = 0; i < nv; i++)
+        k += lab[i] == i;
+    free(lab);
+    return k;
+}
+
+static void check_cycles(long nv, long ne)
+{
+    uint32_t *u = malloc(sizeof *u * (size_t)(ne + 1));
+    uint32_t *v = malloc(sizeof *v * (size_t)(ne + 1));
+    for (long e = 0; e < ne; e++) {
+        u[e] = (uint32_t)t_rand_below((uint64_t)nv);
+        do /* no loops: a relation's two large primes differ */
+            v[e] = (uint32_t)t_rand_below((uint64_t)nv);
+        while (v[e] == u[e]);
+        if (t_rand() & 1) /* many edges at vertex 0, the prime 1 */
+            u[e] = 0;
+        if (u[e] == v[e])
+            v[e] = (v[e] + 1) % (uint32_t)nv;
+    }
+    uint32_t *list;
+    long *start, ncyc;
+    cr_assert_eq(bgcn_siqs_cycles(nv, ne, u, v, &list, &start, &ncyc), BGCN_OK);
+    long want = ne - nv + slow_components(nv, ne, u, v);
+    cr_assert_eq(ncyc, want, "nv %ld ne %ld: %ld cycles, want %ld", nv, ne,
+                 ncyc, want);
+    /* each cycle: distinct edges, every vertex of even degree; the
+     * cycles independent (edge-incidence vectors of full rank) */
+    long words = (ne + 63) / 64 + 1;
+    uint64_t *m = calloc((size_t)(ncyc * words + 1), 8);
+    int *deg = calloc((size_t)nv, sizeof *deg);
+    for (long k = 0; k < ncyc; k++) {
+        cr_assert(start[k + 1] > start[k]);
+        for (long j = start[k]; j < start[k + 1]; j++) {
+            uint32_t e = list[j];
+            cr_assert(e < (uint32_t)ne);
+            cr_assert(!(m[k * words + e / 64] >> (e % 64) & 1), "edge twice");
+            m[k * words + e / 64] |= (uint64_t)1 << (e % 64);
+            deg[u[e]]++;
+            deg[v[e]]++;
+        }
+        for (long i = 0; i < nv; i++) {
+            cr_assert(deg[i] % 2 == 0, "cycle %ld: vertex %ld odd", k, i);
+            deg[i] = 0;
+        }
+    }
+    cr_assert_eq(slow_rank(m, ncyc, words), ncyc, "dependent cycles");
+    free(deg);
+    free(m);
+    bgcn_siqs_free(list);
+    bgcn_siqs_free(start);
+    free(u);
+    free(v);
+}
+
+Test(siqs, cycles_vs_brute_force)
+{
+    t_seed();
+    check_cycles(1, 0);
+    check_cycles(2, 1);
+    check_cycles(2, 3); /* parallel edges: two 2-cycles */
+    for (int it = 0; it < 300; it++) {
+        long nv = 2 + (long)t_rand_below(60);
+        long ne = (long)t_rand_below((uint64_t)(2 * nv + 1));
+        check_cycles(nv, ne);
+    }
+}
+
+/* ---- the scans: AVX-512 twins and portable ones vs brute force ---- */
+
+Test(siqs, scans_vs_brute_force)
+{
+    t_seed();
+    const bgcn_kernels *kp = bgcn_kernel_path("avx512");
+    int vec = 0;
+#ifdef BGCN_HAVE_SIQS_AVX512
+    vec = kp && bgcn_cpu_supported(kp);
+#endif
+    (void)kp;
+    enum { LEN = 4096, NP = 300 };
+    static unsigned char sv[LEN];
+    static uint32_t out[2][LEN + 64], want[LEN + 64];
+    for (int it = 0; it < 200; it++) {
+        /* bytes near the threshold, runs of hits, none, all */
+        int kind = it % 4;
+        for (int i = 0; i < LEN; i++)
+            sv[i] = kind == 0 ? 0x7f : kind == 1 ? 0xff
+                    : (unsigned char)t_rand_below(kind == 2 ? 256 : 130);
+        uint32_t len = 64 * (1 + (uint32_t)t_rand_below(LEN / 64));
+        uint32_t nw = 0;
+        for (uint32_t i = 0; i < len; i++)
+            if (sv[i] & 0x80)
+                want[nw++] = i;
+        uint32_t n0 = bgcn_siqs_scan_c(sv, len, out[0]);
+        cr_assert_eq(n0, nw);
+        cr_assert(memcmp(out[0], want, sizeof *want * nw) == 0);
+#ifdef BGCN_HAVE_SIQS_AVX512
+        if (vec) {
+            uint32_t n1 = bgcn_siqs_scan_avx512(sv, len, out[1]);
+            cr_assert_eq(n1, nw);
+            cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
+        }
+#endif
+    }
+    static uint32_t p[NP], r1[NP], r2[NP], bk[LEN];
+    static float inv[NP];
+    for (int it = 0; it < 300; it++) {
+        /* moduli from 3 to below 2^16, increasing as a factor base */
+        for (int i = 0; i < NP; i++)
+            p[i] = 3 + (uint32_t)t_rand_below(it % 2 ? 200 : 65533);
+        qsort(p, NP, sizeof *p, u32_cmp);
+        uint32_t pos = it % 5 == 0 ? (1u << 22) - 1 - (uint32_t)t_rand_below(3)
+                                   : (uint32_t)t_rand_below(1u << 22);
+        for (int i = 0; i < NP; i++) {
+            inv[i] = 1.0f / (float)p[i];
+            /* about a third of the roots match */
+            uint64_t k = t_rand_below(3);
+            r1[i] = k == 0 ? pos % p[i] : (uint32_t)t_rand_below(p[i]);
+            r2[i] = k == 1 ? pos % p[i] : (uint32_t)t_rand_below(p[i]);
+        }
+        long lo = (long)t_rand_below(20), hi = lo + (long)t_rand_below(NP - 19);
+        uint32_t nw = 0;
+        for (long i = lo; i < hi; i++)
+            if (pos % p[i] == r1[i] || pos % p[i] == r2[i])
+                want[nw++] = (uint32_t)i;
+        uint32_t n0 = bgcn_siqs_match_roots_c(pos, p, inv, r1, r2, lo, hi, out[0]);
+        cr_assert_eq(n0, nw, "pos %u", pos);
+        cr_assert(memcmp(out[0], want, sizeof *want * nw) == 0);
+#ifdef BGCN_HAVE_SIQS_AVX512
+        if (vec) {
+            uint32_t n1 = bgcn_siqs_match_roots_avx512(pos, p, inv, r1, r2, lo,
+                                                       hi, out[1]);
+            cr_assert_eq(n1, nw, "pos %u", pos);
+            cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
+        }
+#endif
+        /* bucket entries: offsets from a few values, so many match */
+        uint32_t nb = (uint32_t)t_rand_below(LEN), off = (uint32_t)t_rand_below(4);
+        for (uint32_t e = 0; e < nb; e++)
+            bk[e] = (uint32_t)t_rand_below(1u << 17) << SIQS_BLOCK_BITS |
+                    (t_rand() & 1 ? (uint32_t)t_rand_below(4)
+                                  : (uint32_t)t_rand_below(SIQS_BLOCK));
+        nw = 0;
+        for (uint32_t e = 0; e < nb; e++)
+            if ((bk[e] & (SIQS_BLOCK - 1)) == off)
+                want[nw++] = bk[e] >> SIQS_BLOCK_BITS;
+        n0 = bgcn_siqs_match_bucket_c(bk, nb, off, out[0]);
+        cr_assert_eq(n0, nw);
+        cr_assert(memcmp(out[0], want, sizeof *want * nw) == 0);
+#ifdef BGCN_HAVE_SIQS_AVX512
+        if (vec) {
+            uint32_t n1 = bgcn_siqs_match_bucket_avx512(bk, nb, off, out[1]);
+            cr_assert_eq(n1, nw);
+            cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
+        }
+#endif
+    }
+}
+
+/* Two large primes forced at 40-45 digits (on by size only above 60). */
+Test(siqs, double_large_primes)
+{
+    gmp_randstate_t rs;
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, (unsigned long)t_seed());
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    for (int d = 36; d <= 46; d += 5) {
+        random_prime(p, d / 2, rs);
+        random_prime(q, d - d / 2, rs);
+        mpz_mul(n, p, q);
+        bgcn_limb_t np[8], fp[8];
+        long nn = z_get(np, 8, n), fn = -1;
+        bgcn_siqs_opts o = {.seed = t_rand(), .dlp = 2};
+        cr_assert_eq(bgcn_siqs(fp, &fn, np, nn, &o), BGCN_OK);
+        cr_assert(fn > 0, "no factor of %s", mpz_get_str(NULL, 10, n));
+        mpz_t f;
+        mpz_init(f);
+        mpz_import(f, (size_t)fn, -1, sizeof(bgcn_limb_t), 0, 0, fp);
+        cr_assert(mpz_cmp_ui(f, 1) > 0 && mpz_cmp(f, n) < 0 &&
+                  mpz_divisible_p(n, f));
+        mpz_clear(f);
+    }
+    mpz_clears(p, q, n, NULL);
+    gmp_randclear(rs);
+}

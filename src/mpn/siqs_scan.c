@@ -1,0 +1,133 @@
+/* siqs_scan.c -- the quadratic sieve's searches, portable and AVX-512
+ * twins (contracts in siqs-impl.h): the positions of a sieved block
+ * whose byte reached the threshold (top bit set), the medium primes
+ * whose root matches a candidate's position, and the bucket entries of
+ * a candidate's offset.  With two large primes the threshold admits ten
+ * times more candidates, so checking one must cost little: the vector
+ * forms take 64 bytes, 16 primes or 16 entries a step.  Every twin
+ * returns the same list in the same (increasing) order. */
+#include "siqs-impl.h"
+
+uint32_t bgcn_siqs_scan_c(const unsigned char *sv, uint32_t len,
+                          uint32_t *out)
+{
+    uint32_t n = 0;
+    const uint64_t hb = 0x8080808080808080ull;
+    for (uint32_t k = 0; k < len; k += 32) {
+        uint64_t w[4];
+        memcpy(w, sv + k, sizeof w);
+        if (!((w[0] | w[1] | w[2] | w[3]) & hb))
+            continue;
+        for (uint32_t m = k; m < k + 32; m++)
+            if (sv[m] & 0x80)
+                out[n++] = m;
+    }
+    return n;
+}
+
+uint32_t bgcn_siqs_match_roots_c(uint32_t pos, const uint32_t *p,
+                                 const float *inv, const uint32_t *r1,
+                                 const uint32_t *r2, long lo, long hi,
+                                 uint32_t *out)
+{
+    uint32_t n = 0;
+    for (long i = lo; i < hi; i++) {
+        /* the quotient to within one by the float inverse, then fixed */
+        int32_t r = (int32_t)(pos - (uint32_t)((float)pos * inv[i]) * p[i]);
+        r += r < 0 ? (int32_t)p[i] : 0;
+        r -= r >= (int32_t)p[i] ? (int32_t)p[i] : 0;
+        if ((uint32_t)r == r1[i] || (uint32_t)r == r2[i])
+            out[n++] = (uint32_t)i;
+    }
+    return n;
+}
+
+uint32_t bgcn_siqs_match_bucket_c(const uint32_t *bk, uint32_t nb,
+                                  uint32_t off, uint32_t *out)
+{
+    uint32_t n = 0;
+    for (uint32_t e = 0; e < nb; e++)
+        if ((bk[e] & (SIQS_BLOCK - 1)) == off)
+            out[n++] = bk[e] >> SIQS_BLOCK_BITS;
+    return n;
+}
+
+#ifdef BGCN_HAVE_SIQS_AVX512
+#include <immintrin.h>
+
+#define TGT __attribute__((target("avx512f,avx512bw")))
+
+/* The lane numbers set in m, plus base, appended to out. */
+static inline uint32_t put_lanes(uint64_t m, uint32_t base, uint32_t *out,
+                                 uint32_t n)
+{
+    while (m) {
+        out[n++] = base + (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+    }
+    return n;
+}
+
+TGT uint32_t bgcn_siqs_scan_avx512(const unsigned char *sv, uint32_t len,
+                                   uint32_t *out)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < len; k += 64) {
+        __m512i v = _mm512_loadu_si512((const void *)(sv + k));
+        uint64_t m = _mm512_movepi8_mask(v);
+        if (m)
+            n = put_lanes(m, k, out, n);
+    }
+    return n;
+}
+
+TGT uint32_t bgcn_siqs_match_roots_avx512(uint32_t pos, const uint32_t *p,
+                                          const float *inv,
+                                          const uint32_t *r1,
+                                          const uint32_t *r2, long lo,
+                                          long hi, uint32_t *out)
+{
+    uint32_t n = 0;
+    const __m512i vpos = _mm512_set1_epi32((int)pos);
+    const __m512 fpos = _mm512_set1_ps((float)pos);
+    long i = lo;
+    for (; i + 16 <= hi; i += 16) {
+        __m512i P = _mm512_loadu_si512((const void *)(p + i));
+        __m512 I = _mm512_loadu_ps(inv + i);
+        /* q = pos / p to within one (float has 24 bits; pos < 2^24) */
+        __m512i q = _mm512_cvttps_epi32(_mm512_mul_ps(fpos, I));
+        __m512i r = _mm512_sub_epi32(vpos, _mm512_mullo_epi32(q, P));
+        /* r in (-p, 2p): signed fix-ups */
+        __mmask16 neg = _mm512_cmplt_epi32_mask(r, _mm512_setzero_si512());
+        r = _mm512_mask_add_epi32(r, neg, r, P);
+        __mmask16 big = _mm512_cmpge_epi32_mask(r, P);
+        r = _mm512_mask_sub_epi32(r, big, r, P);
+        __mmask16 m =
+            _mm512_cmpeq_epi32_mask(r, _mm512_loadu_si512((const void *)(r1 + i))) |
+            _mm512_cmpeq_epi32_mask(r, _mm512_loadu_si512((const void *)(r2 + i)));
+        if (m)
+            n = put_lanes(m, (uint32_t)i, out, n);
+    }
+    return n + bgcn_siqs_match_roots_c(pos, p, inv, r1, r2, i, hi, out + n);
+}
+
+TGT uint32_t bgcn_siqs_match_bucket_avx512(const uint32_t *bk, uint32_t nb,
+                                           uint32_t off, uint32_t *out)
+{
+    uint32_t n = 0;
+    const __m512i low = _mm512_set1_epi32(SIQS_BLOCK - 1);
+    const __m512i voff = _mm512_set1_epi32((int)off);
+    for (uint32_t e = 0; e < nb; e += 16) {
+        __mmask16 live = nb - e >= 16 ? (__mmask16)0xffff
+                                      : (__mmask16)((1u << (nb - e)) - 1);
+        __m512i v = _mm512_maskz_loadu_epi32(live, (const void *)(bk + e));
+        __mmask16 m = _mm512_mask_cmpeq_epi32_mask(
+            live, _mm512_and_si512(v, low), voff);
+        while (m) {
+            out[n++] = bk[e + (uint32_t)__builtin_ctz(m)] >> SIQS_BLOCK_BITS;
+            m &= (__mmask16)(m - 1);
+        }
+    }
+    return n;
+}
+#endif
