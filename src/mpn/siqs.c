@@ -256,12 +256,13 @@ static bgcn_status setup(siqs_ctx *c)
     while (c->small_end < F && c->p[c->small_end] < sb)
         c->small_end++;
     c->med_end = c->small_end;
-    while (c->med_end < F && c->p[c->med_end] < SIQS_BLOCK)
+    while (c->med_end < F && c->p[c->med_end] < SIQS_BUCKET_MIN)
         c->med_end++;
     c->hits = bgcn_siqs_alloc(sizeof *c->hits * (size_t)(2 * F + 64));
     c->cands = bgcn_siqs_alloc(sizeof *c->cands * SIQS_BLOCK);
     c->special = bgcn_siqs_alloc(sizeof *c->special * (size_t)(F + SIQS_MAXS));
-    if (!c->hits || !c->cands || !c->special)
+    c->tdiv = bgcn_siqs_alloc(sizeof *c->tdiv * (size_t)(F + SIQS_MAXS));
+    if (!c->hits || !c->cands || !c->special || !c->tdiv)
         return BGCN_ENOMEM;
     for (long i = c->small_end; i < c->med_end; i++)
         if (c->flag[i] & SIQS_F_TRIAL)
@@ -329,7 +330,10 @@ static bgcn_status setup(siqs_ctx *c)
     c->next2 = bgcn_siqs_alloc(sizeof *c->next2 * (size_t)F);
     c->sieve = bgcn_siqs_alloc(SIQS_BLOCK + 64);
     /* a large prime hits a block at most once per root */
-    c->bucket_cap = 2 * (F - c->med_end) + SIQS_BUCKET_SLACK;
+    /* a prime p hits a block at most BLOCK/p + 1 times per root */
+    c->bucket_cap = SIQS_BUCKET_SLACK;
+    for (long i = c->med_end; i < F; i++)
+        c->bucket_cap += 2 * (SIQS_BLOCK / c->p[i] + 1);
     c->bucket = bgcn_siqs_alloc(sizeof *c->bucket * (size_t)c->bucket_cap *
                                 (size_t)c->nblocks);
     c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n * (size_t)c->nblocks);
@@ -351,6 +355,7 @@ static void ctx_clear(siqs_ctx *c)
     bgcn_siqs_free(c->hits);
     bgcn_siqs_free(c->cands);
     bgcn_siqs_free(c->special);
+    bgcn_siqs_free(c->tdiv);
     bgcn_siqs_free(c->aseen);
     bgcn_siqs_free(c->root1);
     bgcn_siqs_free(c->root2);
@@ -373,6 +378,7 @@ static bgcn_status collect(siqs_ctx *c, long want)
 {
     while (have(c) < want) {
         BGCN_TRY(bgcn_siqs_new_a(c));
+        bgcn_siqs_set_tdiv(c);
         long npoly = 1L << (c->s - 1);
         for (long i = 0; i < npoly && have(c) < want; i++) {
             int sub = 0;

@@ -9,17 +9,18 @@
  *   - primes below index small_end are not sieved (small-prime
  *     variation: they cost the most updates and add the least; the
  *     threshold allows for them) but are trial-divided in candidates;
- *   - primes below the block size keep their next position per root and
- *     are sieved block by block;
- *   - larger primes hit a block at most once per root: one pass per
- *     polynomial moves their roots (Gray-code step) and drops each hit
- *     into the bucket of its block as (index << 15 | offset); sieving a
- *     block then adds the logs of its bucket.
+ *   - primes below SIQS_BUCKET_MIN (a quarter block) keep their next
+ *     position per root and are sieved block by block;
+ *   - larger primes hit a block at most a few times per root: one pass
+ *     per polynomial moves their roots (Gray-code step) and drops each
+ *     hit into the bucket of its block as (index << 15 | offset),
+ *     siqs_bucket.c; sieving a block then adds the logs of its bucket.
  * A candidate is checked by computing g(x) in multiple precision and
  * dividing out the primes whose roots match its position (the medium
- * primes by a multiply-only remainder of the position, the large ones by
- * scanning the block's bucket), so no prime is tried blindly except the
- * few unsieved ones. */
+ * primes by a remainder of the position, the large ones by scanning the
+ * block's bucket, both in siqs_scan.c), so no prime is tried blindly
+ * except the few unsieved ones, k's and A's (one remainder of g per
+ * group of them whose product fits a limb). */
 #include "siqs-impl.h"
 #include "factor.h"
 
@@ -41,6 +42,37 @@ static void take(cand_ctx *cc, siqs_z *g, uint32_t p, uint32_t col)
     } while (sz_umod(g, p) == 0);
 }
 
+static uint64_t sz_umod64(const siqs_z *a, uint64_t d)
+{
+    return a->n ? bgcn_mod_1(a->d, a->n, d) : 0;
+}
+
+void bgcn_siqs_set_tdiv(siqs_ctx *c)
+{
+    long n = 0;
+    for (long i = 0; i < c->small_end; i++)
+        c->tdiv[n++] = (uint32_t)i;
+    for (long j = 0; j < c->nspecial; j++)
+        c->tdiv[n++] = c->special[j];
+    for (int j = 0; j < c->s; j++)
+        c->tdiv[n++] = c->qidx[j];
+    int k = 0;
+    uint64_t prod = 1;
+    for (long j = 0; j < n; j++) {
+        uint64_t p = c->p[c->tdiv[j]];
+        if (prod > UINT64_MAX / p) {
+            BGCN_ASSERT(k < 127);
+            c->tgrp_end[k] = (uint32_t)j;
+            c->tgrp_prod[k++] = prod;
+            prod = 1;
+        }
+        prod *= p;
+    }
+    c->tgrp_end[k] = (uint32_t)n;
+    c->tgrp_prod[k++] = prod;
+    c->ntgrp = k;
+}
+
 /* out of line: rare, and keeps the block loop small */
 __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc, uint32_t pos,
                              long b)
@@ -59,9 +91,14 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     g.neg = 0;
     for (int j = 0; j < c->s; j++)
         cc->fac[cc->nf++] = c->qidx[j] + 1;
-    for (long i = 0; i < c->small_end; i++)
-        if (sz_umod(&g, c->p[i]) == 0)
-            take(cc, &g, c->p[i], (uint32_t)i + 1);
+    for (int k = 0, j = 0; k < c->ntgrp; k++) {
+        uint64_t r = sz_umod64(&g, c->tgrp_prod[k]);
+        for (; j < (int)c->tgrp_end[k]; j++) {
+            uint32_t i = c->tdiv[j];
+            if (r % c->p[i] == 0)
+                take(cc, &g, c->p[i], i + 1);
+        }
+    }
     /* the medium primes whose roots match pos, except the flagged ones
      * (roots 0): those of k and of A are tried by division */
     uint32_t *h = c->hits, nh;
@@ -76,16 +113,6 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     for (uint32_t j = 0; j < nh; j++)
         if (!c->flag[h[j]])
             take(cc, &g, c->p[h[j]], h[j] + 1);
-    for (long j = 0; j < c->nspecial; j++) {
-        uint32_t i = c->special[j];
-        if (sz_umod(&g, c->p[i]) == 0)
-            take(cc, &g, c->p[i], i + 1);
-    }
-    for (int j = 0; j < c->s; j++) {
-        uint32_t i = c->qidx[j];
-        if (sz_umod(&g, c->p[i]) == 0)
-            take(cc, &g, c->p[i], i + 1);
-    }
     const uint32_t *bk = c->bucket + (size_t)b * (size_t)c->bucket_cap;
     uint32_t off = pos & (SIQS_BLOCK - 1), nb = c->bucket_n[b];
 #ifdef BGCN_HAVE_SIQS_AVX512

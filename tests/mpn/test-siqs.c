@@ -305,14 +305,14 @@ static int u32_cmp(const void *a, const void *b)
 /* ---- the bucket fill: the AVX-512 twin against the portable one ---- */
 #ifdef BGCN_HAVE_SIQS_AVX512
 
-/* One random case: n primes-like moduli p >= SIQS_BLOCK in increasing
+/* One random case: n primes-like moduli p >= SIQS_BUCKET_MIN, increasing
  * order (below, around and above the interval), roots below p, deltas,
  * both directions and no step; same roots after, same bucket contents. */
 static void check_fill(long n, uint32_t nblocks, uint32_t pmax)
 {
     uint32_t interval = nblocks * SIQS_BLOCK;
     long lo = (long)t_rand_below(3), hi = lo + n;
-    long cap = 2 * n * (long)(1 + interval / SIQS_BLOCK) + SIQS_BUCKET_SLACK;
+    long cap = 2 * n * (SIQS_BLOCK / SIQS_BUCKET_MIN + 1) + SIQS_BUCKET_SLACK;
     uint32_t *p = malloc(sizeof *p * (size_t)(hi + 1));
     uint32_t *d = malloc(sizeof *d * (size_t)(hi + 1));
     uint32_t *r[2][2], *bk[2], *bn[2];
@@ -323,7 +323,7 @@ static void check_fill(long n, uint32_t nblocks, uint32_t pmax)
         bn[t] = calloc(nblocks, sizeof(uint32_t));
     }
     for (long i = 0; i < hi; i++)
-        p[i] = SIQS_BLOCK + (uint32_t)t_rand_below(pmax - SIQS_BLOCK + 1);
+        p[i] = SIQS_BUCKET_MIN + (uint32_t)t_rand_below(pmax - SIQS_BUCKET_MIN + 1);
     qsort(p, (size_t)hi, sizeof *p, u32_cmp);
     for (long i = 0; i < hi; i++) {
         /* edge roots 0 and p - 1 now and then */
