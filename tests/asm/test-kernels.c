@@ -196,6 +196,50 @@ Test(asm_kernels, mul_basecase)
     cr_assert(at_each_path(mul_path) >= 1);
 }
 
+/* The IFMA schoolbook of the avx512 path (mul_ifma.c) runs bn >= 20 up
+ * to an = 64: every (an, bn) with 17 <= bn <= an <= 66, so every digit
+ * vector count of a and b (nz 3..10), both crossovers (bn 19/20, an
+ * 64/65) and the ADX fallbacks around them; then all-ones operands (the
+ * largest lane sums before normalising, every carry of the final
+ * resolution) at every an up to 66 with bn = an and bn = 20, products
+ * and squares.  Run on every path (the other paths' kernels get the same
+ * sizes). */
+static void ifma_classes_path(const bgcn_kernels *p)
+{
+    enum { TOP = 66 };
+    bgcn_limb_t a[TOP], b[TOP], want[2 * TOP];
+    for (long an = 17; an <= TOP; an++)
+        for (long bn = 17; bn <= an; bn++)
+            check_mul(p, an, bn, a, b, want);
+    for (long an = 1; an <= TOP; an++) {
+        long bns[2] = {an, an < 20 ? an : 20};
+        for (int k = 0; k < 2; k++) {
+            long bn = bns[k];
+            for (long j = 0; j < an; j++)
+                a[j] = b[j] = BGCN_LIMB_MAX;
+            bgcn_limb_t *r = t_alloc_guarded(an + bn);
+            mpn_mul(want, a, an, b, bn);
+            p->mul_basecase(r, a, an, b, bn);
+            cr_assert(t_equal("mul_basecase all ones", r, want, an + bn),
+                      "%s all ones %ld x %ld", p->name, an, bn);
+            cr_assert(t_check_guards(r, an + bn));
+            t_free_guarded(r);
+        }
+        bgcn_limb_t *r = t_alloc_guarded(2 * an);
+        mpn_sqr(want, a, an);
+        p->sqr_basecase(r, a, an);
+        cr_assert(t_equal("sqr_basecase all ones", r, want, 2 * an),
+                  "%s sqr all ones n=%ld", p->name, an);
+        cr_assert(t_check_guards(r, 2 * an));
+        t_free_guarded(r);
+    }
+}
+
+Test(asm_kernels, ifma_size_classes)
+{
+    cr_assert(at_each_path(ifma_classes_path) >= 1);
+}
+
 static void sqr_path(const bgcn_kernels *p)
 {
     long big = 700;
