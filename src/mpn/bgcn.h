@@ -147,16 +147,17 @@ typedef struct bgcn_kernels {
 /* Residues modulo an odd m of n limbs held in a kernel path's own form
  * (the avx512 path: 52-bit digits), so that an exponentiation converts
  * once each way instead of at every product.  The form is a Montgomery
- * domain of R = 2^rbits chosen by the kernel with R >= 4m, and an
- * element may hold any value below 2m ("almost Montgomery": products
- * skip the final subtraction).  The kernel does representation and
+ * domain of R = 2^rbits > m chosen by the kernel, and an element may
+ * hold any value below 2m (the IFMA form picks R >= 4m so that products
+ * can skip the final subtraction: "almost Montgomery").  The kernel does representation and
  * products only; entering the domain (a division) and leaving it (a
  * product by 1) are the engine's (powm_form.c).
  *   min_n .. max_n  the moduli it takes: max_n is what the kernel can
  *                   hold, min_n where it starts to pay (thresholds.h;
  *                   any 1 <= min_n is correct, tests lower it)
- *   layout          for n limbs: esz limbs per element, ctxn limbs of
- *                   context, rbits
+ *   layout          for n limbs: esz limbs per element (a multiple of
+ *                   8, so elements in an array stay aligned), ctxn
+ *                   limbs of context, rbits
  *   init            {ctx,ctxn} from m = {mp,n} (odd, mp[n-1] != 0) and
  *                   minv = -m^-1 mod 2^64
  *   to              element e holding the value {yp,n} (y < 2m)
@@ -179,6 +180,10 @@ typedef struct bgcn_residue_ops {
                 const bgcn_limb_t *b);
     void (*sqr)(const bgcn_limb_t *ctx, bgcn_limb_t *r, const bgcn_limb_t *a);
 } bgcn_residue_ops;
+/* The portable twin (mont_mul_n.c): plain Montgomery residues through
+ * bgcn_mont_mul_n_c, for 1 .. BGCN_MONT_SQR_KERNEL_MAX limbs; installed
+ * by tests only. */
+extern const bgcn_residue_ops bgcn_residue_c;
 
 /* The active table.  Starts as the generic (portable C) path; replaced
  * once at start-up by bgcn_cpu_select. */

@@ -380,3 +380,70 @@ void bgcn_mont_sqr_n_c(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     else
         redc_rows(rp, t, mp, n, minv);
 }
+
+/* ---- the portable twin of a residue form (bgcn_residue_ops) ----
+ * Plain Montgomery residues, R = 2^(64n), kept fully reduced (below m,
+ * so below the 2m the contract allows), products by the kernels above.
+ * No path installs it: the tests do, to compare with a path's own form
+ * and to run powm_form.c where the vector form cannot run (valgrind:
+ * tests/mpn/ct-powm-sec).  Context: [0] n, [1] minv, then m (from limb
+ * 8); elements padded to a multiple of 8 limbs (the padding stays 0). */
+#define TWIN_M 8
+
+static void twin_layout(long n, long *esz, long *ctxn, unsigned long *rbits)
+{
+    *esz = (n + 7) & ~7L;
+    *ctxn = TWIN_M + n;
+    *rbits = 64UL * (unsigned long)n;
+}
+
+static void twin_init(bgcn_limb_t *ctx, const bgcn_limb_t *mp, long n,
+                      bgcn_limb_t minv)
+{
+    BGCN_ASSERT(n >= 1 && (mp[0] & 1) && mp[n - 1] != 0);
+    ctx[0] = (bgcn_limb_t)n;
+    ctx[1] = minv;
+    for (long j = 2; j < TWIN_M; j++)
+        ctx[j] = 0;
+    for (long j = 0; j < n; j++)
+        ctx[TWIN_M + j] = mp[j];
+}
+
+static void twin_to(const bgcn_limb_t *ctx, bgcn_limb_t *e,
+                    const bgcn_limb_t *yp)
+{
+    long n = (long)ctx[0];
+    final_sub(e, yp, 0, ctx + TWIN_M, n); /* y < 2m: one masked m */
+    for (long j = n; j < ((n + 7) & ~7L); j++)
+        e[j] = 0;
+}
+
+static void twin_from(const bgcn_limb_t *ctx, bgcn_limb_t *rp,
+                      const bgcn_limb_t *e)
+{
+    long n = (long)ctx[0];
+    final_sub(rp, e, 0, ctx + TWIN_M, n);
+}
+
+static void twin_mul(const bgcn_limb_t *ctx, bgcn_limb_t *r,
+                     const bgcn_limb_t *a, const bgcn_limb_t *b)
+{
+    bgcn_mont_mul_n_c(r, a, b, ctx + TWIN_M, (long)ctx[0], ctx[1]);
+}
+
+static void twin_sqr(const bgcn_limb_t *ctx, bgcn_limb_t *r,
+                     const bgcn_limb_t *a)
+{
+    bgcn_mont_sqr_n_c(r, a, ctx + TWIN_M, (long)ctx[0], ctx[1]);
+}
+
+const bgcn_residue_ops bgcn_residue_c = {
+    .min_n = 1,
+    .max_n = BGCN_MONT_SQR_KERNEL_MAX,
+    .layout = twin_layout,
+    .init = twin_init,
+    .to = twin_to,
+    .from = twin_from,
+    .mul = twin_mul,
+    .sqr = twin_sqr,
+};

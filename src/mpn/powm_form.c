@@ -101,6 +101,7 @@ bgcn_status bgcn_powm_form(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
     long esz, ctxn;
     unsigned long rbits;
     ro->layout(n, &esz, &ctxn, &rbits);
+    BGCN_ASSERT(esz >= 1 && esz % 8 == 0 && rbits >= 64 * (unsigned long)n);
     int sec = k < 0;
     long tabn = sec ? 1L << -k : 1L << (k - 1);
     long ctxa = (ctxn + 7) & ~7L; /* keeps what follows 64-byte aligned */

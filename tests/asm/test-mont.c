@@ -277,19 +277,18 @@ static void form_operand(bgcn_limb_t *x, const bgcn_limb_t *m, long n,
     }
 }
 
-static void residue_path(const bgcn_kernels *p)
+static void residue_check(const char *name, const bgcn_residue_ops *ro,
+                          long top)
 {
-    const bgcn_residue_ops *ro = p->residue;
-    if (!ro)
-        return;
-    cr_assert(ro->min_n >= 1 && ro->max_n >= ro->min_n && ro->max_n < MAXM);
+    cr_assert(ro->min_n >= 1 && ro->max_n >= ro->min_n && top < MAXM);
     mpz_t M, Ri, X, A, B, G;
     mpz_inits(M, Ri, X, A, B, G, NULL);
-    for (long n = 1; n <= ro->max_n; n++) {
+    for (long n = 1; n <= top; n++) {
         long esz, ctxn;
         unsigned long rbits;
         ro->layout(n, &esz, &ctxn, &rbits);
-        cr_assert(rbits >= 64 * (unsigned long)n + 2, "R >= 4m, n=%ld", n);
+        cr_assert(rbits >= 64 * (unsigned long)n && esz % 8 == 0,
+                  "layout n=%ld", n);
         size_t ctxb = ((size_t)ctxn * 8 + 63) & ~(size_t)63;
         size_t eb = ((size_t)esz * 8 + 63) & ~(size_t)63;
         bgcn_limb_t *ctx = aligned_alloc(64, ctxb);
@@ -317,7 +316,7 @@ static void residue_path(const bgcn_kernels *p)
             val(G, r, n);
             mpz_mod(X, A, M);
             cr_assert(mpz_cmp(G, X) == 0, "%s to/from n=%ld rep=%d",
-                      p->name, n, rep);
+                      name, n, rep);
             /* X tracks the value of er; B the value of ebv */
             for (int step = 0; step < 6; step++) {
                 if (step == 0) {
@@ -345,7 +344,7 @@ static void residue_path(const bgcn_kernels *p)
                 ro->from(ctx, r, er);
                 val(G, r, n);
                 cr_assert(mpz_cmp(G, X) == 0, "%s residue step %d n=%ld rep=%d",
-                          p->name, step, n, rep);
+                          name, step, n, rep);
             }
         }
         free(ctx);
@@ -356,7 +355,14 @@ static void residue_path(const bgcn_kernels *p)
     mpz_clears(M, Ri, X, A, B, G, NULL);
 }
 
+static void residue_path(const bgcn_kernels *p)
+{
+    if (p->residue)
+        residue_check(p->name, p->residue, p->residue->max_n);
+}
+
 Test(asm_mont, residue_ops)
 {
     cr_assert(at_each_path(residue_path) >= 1);
+    residue_check("portable twin", &bgcn_residue_c, 70);
 }

@@ -176,7 +176,7 @@ Test(powm, residue_range_edges)
  * m, above 2m and random, exponents 1, 2, 3, one random limb and full
  * size; both bgcn_powm (sliding window) and bgcn_powm_sec (fixed window)
  * against GMP, and the slow reference at small sizes.  A path without a
- * form checks nothing new here. */
+ * form checks nothing new here (residue_form_twin below does). */
 static void odd_modulus(bgcn_limb_t *mp, long mn, int kind)
 {
     switch (kind % 5) {
@@ -209,15 +209,13 @@ static void odd_modulus(bgcn_limb_t *mp, long mn, int kind)
     }
 }
 
-Test(powm, residue_form_every_size)
+static void form_sizes(const bgcn_residue_ops *ro, long top)
 {
-    const bgcn_residue_ops *ro = bgcn_kern.residue;
-    if (!ro)
-        return;
+    const bgcn_residue_ops *saved = bgcn_kern.residue;
     bgcn_residue_ops low = *ro;
     low.min_n = 1;
     bgcn_kern.residue = &low;
-    for (long mn = 1; mn <= ro->max_n + 1; mn++) {
+    for (long mn = 1; mn <= top; mn++) {
         bgcn_limb_t mp[mn], bp[mn + 1], ep[mn];
         for (int kind = 0; kind < 5; kind++) {
             odd_modulus(mp, mn, kind);
@@ -249,7 +247,22 @@ Test(powm, residue_form_every_size)
             }
         }
     }
-    bgcn_kern.residue = ro;
+    bgcn_kern.residue = saved;
+}
+
+Test(powm, residue_form_every_size)
+{
+    const bgcn_residue_ops *ro = bgcn_kern.residue;
+    if (ro)
+        form_sizes(ro, ro->max_n + 1);
+}
+
+/* The same through the portable twin of a form (bgcn_residue_c), on
+ * whatever path runs: powm_form.c checked on every path, and the twin
+ * against GMP. */
+Test(powm, residue_form_twin)
+{
+    form_sizes(&bgcn_residue_c, 40);
 }
 
 Test(powm, edge_cases)
