@@ -128,6 +128,28 @@ Test(powm, full_size_exponent)
     }
 }
 
+/* Base number b (0..5) at the ends of the residue range for the odd
+ * modulus {mp,mn}: 0, 1, m-1, m, 2m+1 (mn + 1 limbs), random; bp has
+ * room for mn + 1 limbs.  Returns bn. */
+static long edge_base(bgcn_limb_t *bp, const bgcn_limb_t *mp, long mn, int b)
+{
+    bgcn_zero(bp, mn + 1);
+    if (b == 1)
+        bp[0] = 1;
+    else if (b == 2 || b == 3) {
+        bgcn_copyi(bp, mp, mn);
+        if (b == 2)
+            bp[0] -= 1; /* m - 1 */
+    } else if (b == 4) {
+        bp[mn] = bgcn_lshift(bp, mp, mn, 1); /* 2m + 1 */
+        bp[0] |= 1;
+        return mn + 1;
+    } else if (b == 5) {
+        t_fill(bp, mn);
+    }
+    return mn;
+}
+
 /* Sizes of the avx512 path's digit-form exponentiation (from
  * BGCN_AVX512_POWM_FORM_MIN limbs to 64) and the Montgomery kernels' IFMA
  * crossovers (21, 26) and around them, with the bases at the ends of the residue range (0, 1, m-1,
@@ -144,19 +166,7 @@ Test(powm, residue_range_edges)
         bgcn_limb_t mp[mn], bp[mn + 1], ep[mn];
         rand_mod(mp, mn, 1);
         for (int b = 0; b < 5; b++) {
-            long bn = mn;
-            bgcn_zero(bp, mn + 1);
-            if (b == 1)
-                bp[0] = 1;
-            else if (b == 2 || b == 3) {
-                bgcn_copyi(bp, mp, mn);
-                if (b == 2)
-                    bp[0] -= 1; /* m - 1 */
-            } else if (b == 4) {
-                bp[mn] = bgcn_lshift(bp, mp, mn, 1); /* 2m + 1 */
-                bp[0] |= 1;
-                bn = mn + 1;
-            }
+            long bn = edge_base(bp, mp, mn, b);
             for (int e = 0; e < 4; e++) {
                 long en = e < 3 ? 1 : mn;
                 if (e < 3)
@@ -220,21 +230,7 @@ static void form_sizes(const bgcn_residue_ops *ro, long top)
         for (int kind = 0; kind < 5; kind++) {
             odd_modulus(mp, mn, kind);
             for (int b = 0; b < 6; b++) {
-                long bn = mn;
-                bgcn_zero(bp, mn + 1);
-                if (b == 1)
-                    bp[0] = 1;
-                else if (b == 2 || b == 3) {
-                    bgcn_copyi(bp, mp, mn);
-                    if (b == 2)
-                        bp[0] -= 1; /* m - 1 */
-                } else if (b == 4) {
-                    bp[mn] = bgcn_lshift(bp, mp, mn, 1); /* 2m + 1 */
-                    bp[0] |= 1;
-                    bn = mn + 1;
-                } else if (b == 5) {
-                    t_fill(bp, mn);
-                }
+                long bn = edge_base(bp, mp, mn, b);
                 int e = (kind + b) % 5; /* each exponent shape in turn */
                 long en = e < 4 ? 1 : mn;
                 if (e < 3)

@@ -113,6 +113,20 @@ amm_loop(__m512i *R, const __m512i *A, const __m512i *Au, const __m512i *M,
     }
 }
 
+/* {rp,n} = x mod m for the canonical digits {dg, ...} of x < 2m
+ * (followed by at least 16 zero digits): n limbs and the top bit, then
+ * one masked subtraction of m. */
+IFMA_TARGET static void reduce_digits(bgcn_limb_t *rp, const uint64_t *dg,
+                                      const bgcn_limb_t *mp, long n)
+{
+    bgcn_limb_t t[64 + 8], d[64];
+    from_digits(t, n + 1, dg);
+    bgcn_limb_t bw = bgcn_sub_n_x86_64(d, t, mp, n);
+    bgcn_limb_t keep = (bgcn_limb_t)0 - (bgcn_limb_t)(bw > t[n]);
+    for (long j = 0; j < n; j++)
+        rp[j] = (t[j] & keep) | (d[j] & ~keep);
+}
+
 #define AMM_CASE(z)                                                        \
     case z:                                                                \
         amm_loop(R, A, Au, M, Mu, bd, k, minv & M52, z);                   \
@@ -151,12 +165,7 @@ IFMA_TARGET static void mont_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     for (int v = 0; v < nz; v++)
         _mm512_storeu_si512((void *)(dg + 8 * v), R[v]);
     memset(dg + 8 * nz, 0, sizeof(uint64_t) * 16);
-    bgcn_limb_t r[64 + 8], d[64];
-    from_digits(r, n + 1, dg);
-    bgcn_limb_t bw = bgcn_sub_n_x86_64(d, r, mp, n);
-    bgcn_limb_t keep = (bgcn_limb_t)0 - (bgcn_limb_t)(bw > r[n]);
-    for (long j = 0; j < n; j++)
-        rp[j] = (r[j] & keep) | (d[j] & ~keep);
+    reduce_digits(rp, dg, mp, n);
     _mm256_zeroupper();
 }
 
@@ -283,8 +292,7 @@ IFMA_TARGET static void res_to(const bgcn_limb_t *ctx, bgcn_limb_t *e,
     _mm256_zeroupper();
 }
 
-/* e < 2m < 2^(64n+1): n limbs and a top bit, then one masked
- * subtraction of m. */
+/* e < 2m: reduce_digits. */
 IFMA_TARGET static void res_from(const bgcn_limb_t *ctx, bgcn_limb_t *rp,
                                  const bgcn_limb_t *e)
 {
@@ -293,12 +301,7 @@ IFMA_TARGET static void res_from(const bgcn_limb_t *ctx, bgcn_limb_t *rp,
     uint64_t dg[8 * MAXZ + 16];
     memcpy(dg, e, sizeof(uint64_t) * (size_t)esz);
     memset(dg + esz, 0, sizeof(uint64_t) * 16);
-    bgcn_limb_t t[64 + 8], d[64];
-    from_digits(t, n + 1, dg);
-    bgcn_limb_t bw = bgcn_sub_n_x86_64(d, t, mp, n);
-    bgcn_limb_t keep = (bgcn_limb_t)0 - (bgcn_limb_t)(bw > t[n]);
-    for (long j = 0; j < n; j++)
-        rp[j] = (t[j] & keep) | (d[j] & ~keep);
+    reduce_digits(rp, dg, mp, n);
     _mm256_zeroupper();
 }
 
