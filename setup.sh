@@ -7,7 +7,9 @@
 #   ./setup.sh check    ... then run the whole test suite (make check)
 #
 # Environment: BIGCALC_BUILD_DIR (default _build), BIGCALC_CONFIGURE_FLAGS
-# (extra ./configure arguments, e.g. --disable-asm).
+# (extra ./configure arguments, e.g. --disable-asm).  The build is one a
+# user may install, so it has no test hooks: `check` skips the few cases
+# that need them (and says so); --enable-test-hooks adds them (HACKING.md).
 set -eu
 
 top=$(cd "$(dirname "$0")" && pwd)

@@ -66,14 +66,17 @@ static bgc_ctx *start(const bgc_cli_args *a)
     bgc_ctx_set_strict(ctx, a->o.strict);
     bgc_ctx_set_time(ctx, a->o.timing);
     bgc_cli_install_sigint();
+#ifdef BGC_TEST_HOOKS
     {
-        /* test-only: make the k-th engine allocation from here on fail, so
-         * the tests can check that running out of memory is an error of
-         * the statement and never a crash */
+        /* test hook (configure --enable-test-hooks): make the k-th engine
+         * allocation from here on fail, so the tests can check that
+         * running out of memory is an error of the statement and never a
+         * crash */
         const char *k = getenv("BIGCALC_TEST_FAIL_ALLOC_AFTER");
         if (k && *k)
             bgcn_alloc_fail_after(atol(k));
     }
+#endif
     if (!isatty(1))
         setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     return ctx;

@@ -3,7 +3,7 @@
  * The REPL, the pipe, FILE operands and -e all hand their text to a
  * bgc_input line by line.  It gathers the lines of one statement and
  * hands the complete text to a callback that runs it; so the same text
- * means the same thing everywhere (tests/repl/modes-test checks it).
+ * means the same thing everywhere (tests/repl/modes.py checks it).
  * The rule (man/bigcalc.1, LANGUAGE):
  *   - a statement goes on on the next line while continuation.c says it
  *     cannot end there (open parenthesis, bracket, brace or comment, a

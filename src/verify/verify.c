@@ -98,9 +98,11 @@ void bgc_verify_enable(int on)
     bgc_num_set_verifier(on ? &gmp_verifier : NULL);
     if (on) {
         setup();
+#ifdef BGC_TEST_HOOKS /* configure --enable-test-hooks */
         const char *f = getenv("BIGCALC_FAULT");
         if (f && *f)
             bgc_verify_inject(f);
+#endif
     }
 }
 

@@ -14,7 +14,8 @@
  * bgc_verify_mismatches() tells whether the run must exit 3.
  *
  * Test-only fault injection: bgc_verify_inject("mul") (or the environment
- * variable BIGCALC_FAULT=mul read by bgc_verify_enable) corrupts the next
+ * variable BIGCALC_FAULT=mul read by bgc_verify_enable in a build
+ * configured with --enable-test-hooks) corrupts the next
  * result of that operation kind -- one low bit of the engine's result is
  * flipped before it is compared and returned -- so tests can prove that
  * each kind of operation is checked.  Names are those of bgc_verify_ops.

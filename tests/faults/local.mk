@@ -10,22 +10,6 @@ tests_faults_test_alloc_fail_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc -Wl,--wra
 
 # Signals and output errors outside the REPL (real pipes, /dev/full), and
 # the REPL's history file and signals on a pty (python3-pexpect; skips
-# with 77 without it).  make writes a wrapper for each that passes the
-# binary's path.
-TESTS += tests/faults/signals-test tests/faults/history-test
-EXTRA_DIST += tests/faults/run-signals-test tests/faults/run-history-test
-CLEANFILES += tests/faults/signals-test tests/faults/history-test
-
-tests/faults/signals-test: $(srcdir)/tests/faults/run-signals-test Makefile
-	$(AM_V_GEN)$(MKDIR_P) tests/faults && { \
-	  echo '#!/bin/sh'; \
-	  echo 'BIGCALC="$${BIGCALC:-$(abs_top_builddir)/bigcalc$(EXEEXT)}"; export BIGCALC'; \
-	  echo 'exec "$(PYTHON3)" "$(abs_top_srcdir)/tests/faults/run-signals-test" "$$@"'; \
-	} > $@.tmp && chmod +x $@.tmp && mv -f $@.tmp $@
-
-tests/faults/history-test: $(srcdir)/tests/faults/run-history-test Makefile
-	$(AM_V_GEN)$(MKDIR_P) tests/faults && { \
-	  echo '#!/bin/sh'; \
-	  echo 'BIGCALC="$${BIGCALC:-$(abs_top_builddir)/bigcalc$(EXEEXT)}"; export BIGCALC'; \
-	  echo 'exec "$(PYTHON3)" "$(abs_top_srcdir)/tests/faults/run-history-test" "$$@"'; \
-	} > $@.tmp && chmod +x $@.tmp && mv -f $@.tmp $@
+# with 77 without it).
+TESTS += tests/faults/signals.py tests/faults/history.py
+EXTRA_DIST += tests/faults/signals.py tests/faults/history.py

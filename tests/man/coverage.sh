@@ -1,11 +1,11 @@
 # coverage.sh -- fail when `bigcalc --help` lists an option or a builtin
 # function that man/bigcalc.1 does not document.
 #
-# Run by `make check` through tests/man/coverage-test, which make writes
-# with BIGCALC (the built binary) and MANPAGE (the page in the source
-# tree) set above this text.  Exit: 0 pass, 1 something undocumented,
-# 99 hard error.
+# Run by `make check` with BIGCALC (the built binary) and top_srcdir in
+# the environment (tests/local.mk); MANPAGE overrides the page.  Exit: 0
+# pass, 1 something undocumented, 99 hard error.
 set -u
+MANPAGE=${MANPAGE:-${top_srcdir:-.}/man/bigcalc.1}
 
 help=$("$BIGCALC" --help) || {
     echo "coverage.sh: $BIGCALC --help failed" >&2

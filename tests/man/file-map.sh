@@ -5,10 +5,11 @@
 # whole path for bench/ and tune/.  Test data (tests/cli/cases,
 # tests/fuzz/corpus) and local.mk files are not listed.
 #
-# Run by `make check` through tests/man/file-map-test, which make writes
-# with SRCDIR (the source tree) set above this text.  Exit: 0 pass, 1 a
-# file is missing from the map, 99 hard error.
+# Run by `make check` with top_srcdir (the source tree) in the
+# environment (tests/local.mk).  Exit: 0 pass, 1 a file is missing from
+# the map, 99 hard error.
 set -u
+SRCDIR=${top_srcdir:-.}
 
 hacking="$SRCDIR/HACKING.md"
 [ -r "$hacking" ] || {

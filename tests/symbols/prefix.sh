@@ -3,9 +3,9 @@
 # main.  GMP and OpenSSL are linked into the same binaries, so a stray
 # global such as `add_n` or `mont_mul` could silently bind to theirs.
 #
-# Run by `make check` through tests/symbols/prefix-test, which make writes
-# with BGC_OBJECTS (the bigcalc objects) and BGC_LIBS (libbgcn.a and the
-# other libraries of the tree that bigcalc links) set above this text.
+# Run by `make check` with BGC_OBJECTS (the bigcalc objects) and BGC_LIBS
+# (libbgcn.a and the other libraries of the tree that bigcalc links) in
+# the environment (tests/local.mk), from the top of the build tree.
 # Exit: 0 pass, 1 a badly named symbol, 99 hard error.
 set -u
 NM=${NM:-nm}

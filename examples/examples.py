@@ -7,7 +7,7 @@ the .out file, nothing on stderr, status 0 -- once as it is and once with
 --verify (every engine operation recomputed with GMP).  An example that
 uses a builtin not implemented yet is skipped.
 
-Usage: run-examples [--update] [NAME...]
+Usage: examples.py [--update] [NAME...]
   --update   rewrite the .out files from the current output (check them!)
 The binary is $BIGCALC, else ./bigcalc.  Last line "N passed, N failed".
 """

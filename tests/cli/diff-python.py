@@ -18,7 +18,7 @@ line naming that line with the matching message.
 Batches: plain, --verify (every engine operation rechecked with GMP),
 and --cpu generic (the portable C kernels).
 
-Usage: run-diff-test [--bigcalc PATH] [--count N] [--seed N]
+Usage: diff-python.py [--bigcalc PATH] [--count N] [--seed N]
 Prints "N passed, N failed, N skipped" last; exit status 1 on failure.
 """
 

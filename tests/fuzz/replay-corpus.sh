@@ -1,11 +1,12 @@
 #!/bin/sh
-# run-replay BUILDDIR SRCDIR -- `make check`'s test of the fuzz targets:
+# replay-corpus.sh [BUILDDIR SRCDIR] -- `make check`'s test of the fuzz targets:
 # each target of BUILDDIR/tests/fuzz runs once over every input of its
 # seed corpus SRCDIR/tests/fuzz/corpus/NAME/ (the regression inputs of
 # crashes found so far are part of it).  A replay program (replay.c) is
 # given the directory; a libFuzzer build (--enable-fuzzer) gets -runs=0.
 # Prints "replay: N passed, N failed" (one per target) as its last line.
-build=$1 src=$2
+# Without arguments: the top_builddir and top_srcdir make check exports.
+build=${1:-$top_builddir} src=${2:-$top_srcdir}
 pass=0 fail=0
 for t in frontend engine lines; do
     prog=$build/tests/fuzz/fuzz-$t

@@ -45,7 +45,7 @@ CTRL_A, CTRL_E, CTRL_C, CTRL_D = "\x01", "\x05", "\x03", "\x04"
 
 passed = 0
 failed = 0
-tmp = tempfile.mkdtemp(prefix="bigcalc-repl-test.")
+tmp = tempfile.mkdtemp(prefix="bigcalc-repl.")
 
 
 def base_env(**extra):

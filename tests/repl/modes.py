@@ -53,7 +53,7 @@ CASES = [
 env = dict(os.environ)
 for k in ("BIGCALC_HISTORY", "XDG_STATE_HOME"):
     env.pop(k, None)
-tmp = tempfile.mkdtemp(prefix="bigcalc-modes-test.")
+tmp = tempfile.mkdtemp(prefix="bigcalc-modes.")
 env["BIGCALC_HISTORY"] = os.path.join(tmp, "history")
 env["TERM"] = "dumb"
 env["INPUTRC"] = os.path.join(tmp, "inputrc")

@@ -1,4 +1,4 @@
-/* test-nt.c -- factorial, Fibonacci, Lucas, binomial (plain and modular)
+/* test-comb.c -- factorial, Fibonacci, Lucas, binomial (plain and modular)
  * and their size bounds, against GMP (mpz_fac_ui, mpz_fib_ui,
  * mpz_lucnum_ui, mpz_bin_uiui) and slow references. */
 #include <criterion/criterion.h>
