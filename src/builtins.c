@@ -144,14 +144,20 @@ static bgc_err f_bitlen(bgc_int *r, bgc_int *args, int n)
     (void)n;
     return bgc_bitlen(r, A0);
 }
+/* The optional base of digits() and sumdigits(): 10 when not given. */
+static bgc_err base_or_ten(bgc_int *args, int n)
+{
+    return n < 2 ? bgc_set_si(A1, 10) : BGC_OK;
+}
 static bgc_err f_digits(bgc_int *r, bgc_int *args, int n)
 {
-    if (n < 2) {
-        bgc_err e = bgc_set_si(A1, 10);
-        if (e != BGC_OK)
-            return e;
-    }
-    return bgc_digits(r, A0, A1);
+    bgc_err e = base_or_ten(args, n);
+    return e == BGC_OK ? bgc_digits(r, A0, A1) : e;
+}
+static bgc_err f_sumdigits(bgc_int *r, bgc_int *args, int n)
+{
+    bgc_err e = base_or_ten(args, n);
+    return e == BGC_OK ? bgc_sumdigits(r, A0, A1) : e;
 }
 static bgc_err f_bit(bgc_int *r, bgc_int *args, int n)
 {
@@ -224,6 +230,8 @@ const bgc_builtin bgc_builtins[] = {
     {"bitlen", 1, 1, f_bitlen, NULL, "bitlen(n)", NULL, "bit length of |n|", NULL, NULL},
     {"digits", 1, 2, f_digits, NULL, "digits(n[, base])", NULL,
      "number of digits of |n| (base 10 by default)", NULL, NULL},
+    {"sumdigits", 1, 2, f_sumdigits, NULL, "sumdigits(n[, base])", "base must be at least 2",
+     "sum of the digits of |n| (base 10 by default; any base >= 2)", NULL, NULL},
     {"bit", 2, 2, f_bit, NULL, "bit(n, i)", NULL, "bit i of n (two's complement)", NULL, NULL},
     {"xor", 2, 2, f_xor, NULL, "xor(a, b)", NULL, "bitwise exclusive or", NULL, NULL},
     {"random", 1, 1, f_random, NULL, "random(n)", "n must be positive",

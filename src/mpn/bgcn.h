@@ -892,4 +892,13 @@ void bgcn_radix_cache_clear(void);
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
 
+/* *sum = the sum of the base-b digits of {np,n} (src/mpn/sumdigits.c).
+ * n >= 0 and n < 2^26 (so the sum fits 64 bits), high zero limbs allowed;
+ * 2 <= b <= 2^32.  tp: n limbs of scratch, not overlapping {np,n}, which
+ * is not modified.  Quadratic in n: a basecase for pieces of a few limbs
+ * (bgc_sumdigits splits larger numbers by powers of b first).  Returns
+ * BGCN_OK, or BGCN_EINTR (*sum then unspecified). */
+bgcn_status bgcn_sumdigits_1(uint64_t *sum, const bgcn_limb_t *np, long n,
+                             bgcn_limb_t b, bgcn_limb_t *tp) BGCN_WUR;
+
 #endif /* BGCN_H */

@@ -37,7 +37,8 @@ libbgcn_a_SOURCES += \
 	src/mpn/radix-impl.h \
 	src/mpn/radix.c \
 	src/mpn/get_str.c \
-	src/mpn/set_str.c
+	src/mpn/set_str.c \
+	src/mpn/sumdigits.c
 # Multiplication: Toom, NTT, thresholds (mul helper)
 libbgcn_a_SOURCES += \
 	src/mpn/mul-impl.h \

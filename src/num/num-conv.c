@@ -1,4 +1,5 @@
-/* num-conv.c -- strings <-> bgc_int in bases 2..36, and digits().
+/* num-conv.c -- strings <-> bgc_int in bases 2..36, digits() and
+ * sumdigits().
  *
  * Thin wrappers over the engine's radix conversion (bgcn_get_str,
  * bgcn_set_str: bit slicing for powers of two, divide and conquer over
@@ -240,4 +241,87 @@ static bgc_err digits(bgc_int *r, const bgc_int *a, const bgc_int *bz)
 bgc_err bgc_digits(bgc_int *r, const bgc_int *a, const bgc_int *base)
 {
     BGC_VERIFIED(BGC_V_DIGITS, r, a, base, NULL, 0, digits(r, a, base));
+}
+
+/* ---- sumdigits ------------------------------------------------------------
+ *
+ * The digit sum of hi * b^m + lo (0 <= lo < b^m) is the digit sum of hi
+ * plus that of lo: lo's leading zero digits add nothing.  So |a| is split
+ * by the powers pw[j] = b^(2^j) (the largest first; each piece x below
+ * pw[i]^2 gives a quotient and a remainder below pw[i]) down to pieces of
+ * SUMDIGITS_BASECASE limbs, which the engine's bgcn_sumdigits_1 sums (b
+ * <= 2^32), or down to single digits for a larger b.  O(M(n) log n), as
+ * a radix conversion, without building the digits. */
+#define SUMDIGITS_BASECASE 16
+
+static bgc_err sumdigits_rec(bgc_int *acc, const bgc_int *x, const bgc_int *pw, int i,
+                             bgcn_limb_t small_b)
+{
+    if (bgcn_interrupt_flag)
+        return BGC_EINTR;
+    if (small_b && x->size <= SUMDIGITS_BASECASE) {
+        bgcn_limb_t tp[SUMDIGITS_BASECASE];
+        uint64_t s;
+        bgc_err e = bgc_from_status(bgcn_sumdigits_1(&s, x->d, x->size, small_b, tp));
+        return e == BGC_OK ? bgc_add_si(acc, acc, (long)s) : e;
+    }
+    while (i >= 0 && bgc_cmp(x, &pw[i]) < 0)
+        i--;
+    if (i < 0) /* x < b: one digit */
+        return bgc_add(acc, acc, x);
+    bgc_int q, r;
+    bgc_init(&q);
+    bgc_init(&r);
+    bgc_err e = bgc_tdiv_qr(&q, &r, x, &pw[i]);
+    if (e == BGC_OK)
+        e = sumdigits_rec(acc, &q, pw, i - 1, small_b);
+    if (e == BGC_OK)
+        e = sumdigits_rec(acc, &r, pw, i - 1, small_b);
+    bgc_clear(&q);
+    bgc_clear(&r);
+    return e;
+}
+
+static bgc_err sumdigits(bgc_int *r, const bgc_int *a, const bgc_int *b)
+{
+    if (bgc_cmp_si(b, 2) < 0)
+        return BGC_EDOMAIN;
+    enum { NPW = 64 }; /* b^(2^63) has no room in any memory */
+    bgc_int m, acc, pw[NPW];
+    int k = 0;
+    bgc_init(&m);
+    bgc_init(&acc);
+    for (int j = 0; j < NPW; j++)
+        bgc_init(&pw[j]);
+    uint64_t bb = 0;
+    bgcn_limb_t small_b = bgc_get_u64(b, &bb) == BGC_OK && bb <= ((uint64_t)1 << 32) ? bb : 0;
+    /* Every intermediate is at most |a| plus a bit (the powers stop where
+     * the next one would pass |a|), and |a| fit: no limit inside, as in
+     * digits(). */
+    uint64_t limit = bgc_get_max_bits();
+    bgc_set_max_bits(UINT64_MAX);
+    bgc_err e = bgc_abs(&m, a);
+    if (e == BGC_OK)
+        e = bgc_set(&pw[0], b);
+    /* pw[k]^2 >= 2^(2 bitlen(pw[k]) - 2) > |a| once 2 bitlen - 1 > bitlen(a) */
+    uint64_t abits = bgc_bitlen_u(&m);
+    while (e == BGC_OK && k + 1 < NPW && 2 * bgc_bitlen_u(&pw[k]) - 1 <= abits) {
+        e = bgc_mul(&pw[k + 1], &pw[k], &pw[k]);
+        k++;
+    }
+    if (e == BGC_OK)
+        e = sumdigits_rec(&acc, &m, pw, k, small_b);
+    bgc_set_max_bits(limit);
+    if (e == BGC_OK)
+        bgc_swap(r, &acc);
+    bgc_clear(&m);
+    bgc_clear(&acc);
+    for (int j = 0; j < NPW; j++)
+        bgc_clear(&pw[j]);
+    return e;
+}
+
+bgc_err bgc_sumdigits(bgc_int *r, const bgc_int *a, const bgc_int *base)
+{
+    BGC_VERIFIED(BGC_V_SUMDIGITS, r, a, base, NULL, 0, sumdigits(r, a, base));
 }

@@ -119,6 +119,7 @@ typedef enum bgc_vop {
     BGC_V_FACTOR, /* factor (builtins-factor.c, bgc_verify_factor) */
     /* the toolkit's identities (builtins-nt.c, bgc_verify_sqrtmod ...) */
     BGC_V_SQRTMOD, BGC_V_ZNLOG, BGC_V_CHINESE, BGC_V_EULERPHI, BGC_V_SIGMA,
+    BGC_V_SUMDIGITS,
     BGC_V_NOPS
 } bgc_vop;
 

@@ -170,6 +170,9 @@ bgc_err bgc_bitlen(bgc_int *r, const bgc_int *a); /* of |a| */
 bgc_err bgc_bit(bgc_int *r, const bgc_int *a, const bgc_int *i);
 /* r = number of digits of |a| in base 2..36 (digits(0) = 1). */
 bgc_err bgc_digits(bgc_int *r, const bgc_int *a, const bgc_int *base);
+/* Sum of the digits of |a| in base >= 2 (any size; else BGC_EDOMAIN), as
+ * gp's sumdigits. */
+bgc_err bgc_sumdigits(bgc_int *r, const bgc_int *a, const bgc_int *base);
 
 /* ---- roots ----------------------------------------------------------- */
 

@@ -53,7 +53,7 @@ const char *const bgc_verify_ops[BGC_V_NOPS + 1] = {
     [BGC_V_GETSTR] = "get_str",  [BGC_V_FACTOR] = "factor",
     [BGC_V_SQRTMOD] = "sqrtmod", [BGC_V_ZNLOG] = "znlog",
     [BGC_V_CHINESE] = "chinese", [BGC_V_EULERPHI] = "eulerphi",
-    [BGC_V_SIGMA] = "sigma",
+    [BGC_V_SIGMA] = "sigma",     [BGC_V_SUMDIGITS] = "sumdigits",
     [BGC_V_NOPS] = NULL,
 };
 
@@ -397,6 +397,34 @@ static unsigned long exact_digits(const mpz_t a, int b)
     return s;
 }
 
+/* want = the sum of the base-b digits of |a| (b >= 2): the characters of
+ * mpz_get_str for b <= 62, else one division per digit. */
+static void sumdigits_gmp(mpz_t want, const mpz_t a, const mpz_t b)
+{
+    mpz_set_ui(want, 0);
+    if (mpz_cmp_ui(b, 62) <= 0) {
+        int base = (int)mpz_get_ui(b);
+        char *s = mpz_get_str(NULL, base, a);
+        for (const char *c = s; *c; c++) {
+            if (*c == '-')
+                continue;
+            int d = *c <= '9' ? *c - '0' : *c <= 'Z' ? *c - 'A' + 10 : *c - 'a' + (base > 36 ? 36 : 10);
+            mpz_add_ui(want, want, (unsigned long)d);
+        }
+        free(s);
+        return;
+    }
+    mpz_t n, d;
+    mpz_init(d);
+    mpz_init_set(n, a);
+    mpz_abs(n, n);
+    while (mpz_sgn(n) != 0) {
+        mpz_tdiv_qr(n, d, n, b);
+        mpz_add(want, want, d);
+    }
+    mpz_clears(n, d, NULL);
+}
+
 /* want (and want2) = the expected result.  Returns 0 when the operation
  * cannot be re-done (then nothing is compared). */
 static int expected(void)
@@ -442,6 +470,7 @@ static int expected(void)
     case BGC_V_DIGITS:
         mpz_set_ui(want, exact_digits(pa, (int)mpz_get_si(pb)));
         return 1;
+    case BGC_V_SUMDIGITS: sumdigits_gmp(want, pa, pb); return 1;
     case BGC_V_SQRT: mpz_sqrt(want, pa); return 1;
     case BGC_V_ROOT:
         if (mpz_fits_ulong_p(pb))

@@ -440,3 +440,56 @@ Test(radix, preinv_division_low_thresholds, .timeout = 120)
     bgcn_radix_cache_clear();
     free(a);
 }
+
+/* ---- bgcn_sumdigits_1 ----------------------------------------------------- */
+
+/* The digit sum of {a,n} in base b by GMP, one division per digit. */
+static uint64_t gmp_sumdigits(const bgcn_limb_t *a, long n, uint64_t b)
+{
+    mpz_t z;
+    mpz_init(z);
+    mpz_import(z, (size_t)n, -1, sizeof *a, 0, 0, a);
+    uint64_t s = 0;
+    while (mpz_sgn(z) != 0)
+        s += mpz_tdiv_q_ui(z, z, (unsigned long)b);
+    mpz_clear(z);
+    return s;
+}
+
+/* Every base 2..36, bases around 2^16 and 2^32 (the largest allowed) and
+ * random ones, n = 0..40 limbs of random and adversarial data (t_fill:
+ * all ones, single bits, high zero limbs ...); {a,n} must stay intact and
+ * the scratch must not be written past its n limbs. */
+Test(radix, sumdigits_basecase)
+{
+    static const uint64_t bases[] = {37, 100, 1000, 65535, 65536, 65537,
+                                     1000000007, 4294967295u, 4294967296u};
+    const int nb = 35 + (int)(sizeof bases / sizeof *bases) + 4;
+    bgcn_limb_t a[40], copy[40];
+    bgcn_limb_t *tp = t_alloc_guarded(40);
+    for (long n = 0; n <= 40; n++) {
+        for (int k = 0; k < nb; k++) {
+            uint64_t b = k < 35 ? (uint64_t)k + 2
+                         : k < nb - 4 ? bases[k - 35]
+                                      : 2 + t_rand_below((UINT64_C(1) << 32) - 1);
+            t_fill(a, n);
+            if (n > 0)
+                memcpy(copy, a, sizeof *a * (size_t)n);
+            uint64_t s = 12345, want = gmp_sumdigits(a, n, b);
+            cr_assert_eq(bgcn_sumdigits_1(&s, a, n, b, tp), BGCN_OK);
+            cr_assert_eq(s, want, "n=%ld b=%llu: %llu, GMP %llu", n, (unsigned long long)b,
+                         (unsigned long long)s, (unsigned long long)want);
+            cr_assert(n == 0 || memcmp(a, copy, sizeof *a * (size_t)n) == 0, "input changed");
+            cr_assert(t_check_guards(tp, 40), "scratch written out of bounds");
+        }
+    }
+    /* EINTR: the division loop polls the flag */
+    uint64_t s;
+    t_fill_normalized(a, 8);
+    bgcn_interrupt_flag = 1;
+    cr_assert_eq(bgcn_sumdigits_1(&s, a, 8, 10, tp), BGCN_EINTR);
+    bgcn_interrupt_flag = 0;
+    cr_assert_eq(bgcn_sumdigits_1(&s, a, 8, 10, tp), BGCN_OK);
+    cr_assert_eq(s, gmp_sumdigits(a, 8, 10));
+    t_free_guarded(tp);
+}
