@@ -30,17 +30,17 @@ bench: bench/bigcalc-bench$(EXEEXT)
 	./bench/bigcalc-bench$(EXEEXT) $(BENCH_ARGS)
 .PHONY: bench
 
-# SIQS timing driver for bench/siqs-vs-gp.sh (siqs helper)
+# SIQS timing driver for bench/siqs-vs-gp.sh
 noinst_PROGRAMS += bench/siqs-bench
 bench_siqs_bench_SOURCES = bench/siqs-bench.c
 bench_siqs_bench_LDADD = libbgcn.a
 EXTRA_DIST += bench/siqs-vs-gp.sh
-# factor() against gp and coreutils (factor helper)
+# factor() against gp and coreutils
 EXTRA_DIST += bench/factor-vs-gp.sh bench/nt-vs-gp.sh
-# huge tasks against gp, end to end (huge helper)
+# huge tasks against gp, end to end
 EXTRA_DIST += bench/huge-vs-gp.sh
-# dudect-style timing test of bgcn_powm_sec on every kernel path (hostile
-# helper; a benchmark, never run by make check): bench/ct-timing
+# dudect-style timing test of bgcn_powm_sec on every kernel path (a
+# benchmark, never run by make check): bench/ct-timing
 noinst_PROGRAMS += bench/ct-timing
 bench_ct_timing_SOURCES = bench/ct-timing.c
 bench_ct_timing_LDADD = libbgcn.a -lm

@@ -1,5 +1,5 @@
 # make tune: threshold tuning program.
-# Tuning program (mul helper): built by `make` (so it cannot rot), run
+# Tuning program: built by `make` (so it cannot rot), run
 # only by `make tune`; prints the #define lines for src/mpn/thresholds.h
 # (progress on stderr).  `make tune TUNE_ARGS=adx` tunes another path.
 noinst_PROGRAMS += tune/tune

@@ -413,12 +413,15 @@ bgcn_status bgcn_sqr_toom3(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                            bgcn_limb_t *scratch) BGCN_WUR;
 bgcn_status bgcn_sqr_toom4(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                            bgcn_limb_t *scratch) BGCN_WUR;
-/* Number-theoretic transform product (src/mpn/ntt.c): three primes
- * 2^61 < p < 2^62 with 2^42 | p-1, coefficients of up to 92 bits,
+/* Number-theoretic transform product (src/mpn/ntt.c): the kernel path's
+ * floating-point NTT when it has one (bgcn_kern.nttfp, ntt_fp.c), else
+ * two or three primes 2^61 < p < 2^62 with 2^42 | p-1 (two when the
+ * operands fit their narrower coefficients; choose_size in ntt.c) and
  * Garner CRT.  {rp,an+bn} = {ap,an}*{bp,bn}, an >= bn >= 1, an + bn
- * below 2^41 limbs; rp must not overlap the sources.  Allocates
- * 6 * 2^k limbs (5 * 2^k to square), 2^k the transform length (at most
- * about 1.5 (an + bn)).  Returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+ * below 2^41 limbs; rp must not overlap the sources.  The prime NTT
+ * allocates 6 * 2^k limbs (5 * 2^k to square), 2^k the transform length
+ * (at most about 1.5 (an + bn)).  Returns BGCN_OK, BGCN_ENOMEM or
+ * BGCN_EINTR. */
 bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                          const bgcn_limb_t *bp, long bn) BGCN_WUR;
 /* {rp,2n} = {ap,n}^2 by NTT (one forward transform per prime). */
@@ -526,8 +529,8 @@ bgcn_status bgcn_dcpi1_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp,
                               const bgcn_limb_t *dp, long dn,
                               bgcn_limb_t dinv) BGCN_WUR;
 /* bgcn_tdiv_qr uses divide and conquer when both the divisor and the
- * quotient have at least this many limbs (provisional until measured
- * against the subquadratic bgcn_mul; see src/mpn/div_dc.c). */
+ * quotient have at least this many limbs (default BGCN_DIV_DC_THRESHOLD
+ * in thresholds.h, which says how it was set; see src/mpn/div_dc.c). */
 extern long bgcn_div_dc_threshold;
 
 /* Newton reciprocal and division by multiplication (src/mpn/div_newton.c).
@@ -684,8 +687,8 @@ bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *ap, long *an,
                              bgcn_hgcd_matrix *m) BGCN_WUR;
 /* Thresholds (limbs; variables so tests can move them, any value >= 4 is
  * correct): bgcn_hgcd recurses from bgcn_hgcd_threshold, bgcn_gcd uses
- * half-gcd steps from bgcn_gcd_dc_threshold.  Measured on this machine
- * (see src/mpn/hgcd.c): flat optimum, 100..150 and 400..700. */
+ * half-gcd steps from bgcn_gcd_dc_threshold.  Measured with the generic
+ * kernels (how: src/mpn/hgcd.c): flat optimum, 100..150 and 400..700. */
 extern long bgcn_hgcd_threshold;
 extern long bgcn_gcd_dc_threshold;
 /* bgcn_gcdext's own (its Lehmer steps also update cofactors, so the
@@ -888,7 +891,7 @@ void bgcn_radix_cache_clear(void);
 
 /* Size (limbs) from which the divide-and-conquer algorithms are used;
  * variables so that tests and the tuning program can move them (any value
- * is correct).  Defaults measured on this machine: see src/mpn/radix.c. */
+ * is correct).  Defaults measured on a Zen 4: see src/mpn/radix.c. */
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
 

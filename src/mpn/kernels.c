@@ -3,7 +3,7 @@
  * bgcn_kern starts as the generic (portable C) path so that the engine is
  * usable before bgcn_cpu_select runs.  Assembly paths are listed in
  * bgcn_kernel_paths best first; each says which CPU features it needs
- * through bgcn_cpu_supported (src/mpn/cpu.c on x86-64), so a request can
+ * through bgcn_cpu_supported (src/asm/x86_64/cpu.c on x86-64), so a request can
  * narrow the choice but never widen it past the CPU. */
 #include "bgcn.h"
 

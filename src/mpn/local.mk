@@ -12,7 +12,7 @@ libbgcn_a_SOURCES = \
 	src/mpn/mul_basecase.c \
 	src/mpn/mont_mul_n.c \
 	src/mpn/mul.c
-# Division (div helper)
+# Division
 libbgcn_a_SOURCES += \
 	src/mpn/div-impl.h \
 	src/mpn/div_1.c \
@@ -28,18 +28,18 @@ libbgcn_a_SOURCES += \
 	src/mpn/gcdext.c \
 	src/mpn/hgcd.c \
 	src/mpn/tdiv_qr.c
-# Core: add/sub forms, compare, shifts (core helper)
+# Core: add/sub forms, compare, shifts
 libbgcn_a_SOURCES += \
 	src/mpn/add.c \
 	src/mpn/shift.c
-# Radix conversion (core helper)
+# Radix conversion
 libbgcn_a_SOURCES += \
 	src/mpn/radix-impl.h \
 	src/mpn/radix.c \
 	src/mpn/get_str.c \
 	src/mpn/set_str.c \
 	src/mpn/sumdigits.c
-# Multiplication: Toom, NTT, thresholds (mul helper)
+# Multiplication: Toom, NTT, thresholds
 libbgcn_a_SOURCES += \
 	src/mpn/mul-impl.h \
 	src/mpn/thresholds.h \
@@ -53,7 +53,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/ntt_fp_avx2.c \
 	src/mpn/ntt_fp_avx512.c \
 	src/mpn/threads.c
-# Montgomery, exponentiation, number theory (mont helper)
+# Montgomery, exponentiation, number theory
 libbgcn_a_SOURCES += \
 	src/mpn/powm-impl.h \
 	src/mpn/mont.c \
@@ -68,7 +68,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/fac.c \
 	src/mpn/fib.c \
 	src/mpn/bin.c
-# Self-initialising quadratic sieve and GF(2) linear algebra (siqs helper)
+# Self-initialising quadratic sieve and GF(2) linear algebra
 libbgcn_a_SOURCES += \
 	src/mpn/siqs.h \
 	src/mpn/siqs-impl.h \
@@ -80,7 +80,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/siqs_cycle.c \
 	src/mpn/siqs_scan.c \
 	src/mpn/gf2.c
-# Factoring: trial division, rho, p-1, ECM, fast paths, driver (factor helper)
+# Factoring: trial division, rho, p-1, ECM, fast paths, driver
 libbgcn_a_SOURCES += \
 	src/mpn/factor.h \
 	src/mpn/factor-impl.h \

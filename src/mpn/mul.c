@@ -3,7 +3,8 @@
  *
  * Order of choice for {ap,an} x {bp,bn}, an >= bn (all sizes in limbs):
  *   bn < MUL_TOOM22            schoolbook (any an: its cost is an*bn)
- *   bn >= MUL_NTT              three-prime NTT (ntt.c), any shape, if
+ *   bn >= MUL_NTT              NTT (bgcn_mul_ntt: floating point or two or
+ *                              three primes, ntt.c), any shape, if
  *       (an + bn)/2 reaches the tuned minimum for the transform length
  *       2^k it would use (MUL_NTT_MIN_K[k]): just past a power of two the
  *       NTT costs twice as much and Toom is faster there

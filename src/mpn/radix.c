@@ -3,7 +3,7 @@
  * (see radix-impl.h).  Contracts in bgcn.h. */
 #include "radix-impl.h"
 
-/* Thresholds, measured on this machine (Zen 4, shared and loaded, so
+/* Thresholds, measured on an AMD EPYC Zen 4 (shared and loaded, so
  * the curves are flat rather than sharp) with a throwaway program timing
  * decimal conversion of random numbers of 60, 150, 400, 1000 and 3000
  * limbs for each candidate threshold (best of 5 runs):

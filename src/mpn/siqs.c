@@ -83,8 +83,9 @@ static uint32_t sqrtmod(uint32_t a, uint32_t p)
 /* Parameters by decimal digits of N, interpolated between rows:
  * factor-base size, sieve blocks (the interval [-M, M) is nblocks *
  * SIQS_BLOCK bytes), large primes up to lp_mult * the largest
- * factor-base prime, two large primes or one.  Measured on this machine
- * (BENCHMARKS.md); above 70 digits extrapolated, not tuned. */
+ * factor-base prime, two large primes or one.  Measured on the CPU
+ * BENCHMARKS.md names beside the figures; above 70 digits extrapolated,
+ * not tuned. */
 static const struct siqs_param {
     int digits;
     long fb;

@@ -19,7 +19,7 @@ libbgc_a_SOURCES = \
 	src/num/num-rand.c \
 	src/num/num-nt.c \
 	src/num/num-comb.c
-# Number theorist's toolkit (ntkit helper): factorisation value, arithmetic
+# Number theorist's toolkit: factorisation value, arithmetic
 # functions, CRT and square roots, orders and logarithms, primes.
 libbgc_a_SOURCES += \
 	src/num/nt-factors.h \

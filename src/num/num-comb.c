@@ -48,12 +48,7 @@ static bgc_err produce(bgc_int *r, producer f, uint64_t n, long limbs)
     bgc_err e = limbs < 0 ? BGC_ENOMEM : bgc_room(&t, limbs);
     if (e == BGC_OK)
         e = bgc_from_status(f(t.d, &rn, n));
-    if (e == BGC_OK) {
-        bgc_norm(&t, rn, 0);
-        bgc_swap(r, &t);
-    }
-    bgc_clear(&t);
-    return e;
+    return bgc_take_limbs(r, &t, rn, e, 0);
 }
 
 /* ---- factorial, binomial ------------------------------------------------ */
@@ -168,14 +163,7 @@ static bgc_err binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)
     bgc_err e = limbs < 0 ? BGC_ENOMEM : bgc_room(&t, limbs);
     if (e == BGC_OK)
         e = bgc_from_status(bgcn_bin(t.d, &rn, nn, ks));
-    if (e == BGC_OK) {
-        bgc_norm(&t, rn, 0);
-        bgc_swap(r, &t);
-        if (recheck)
-            e = bgc_check_exact(r);
-    }
-    bgc_clear(&t);
-    return e;
+    return bgc_take_limbs(r, &t, rn, e, recheck);
 }
 
 bgc_err bgc_binomial(bgc_int *r, const bgc_int *n, const bgc_int *k)

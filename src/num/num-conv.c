@@ -86,14 +86,7 @@ static bgc_err parse(bgc_int *r, const unsigned char *dig, size_t nd,
     bgc_err e = bgc_room(&t, bgcn_set_str_size(nd, base));
     if (e == BGC_OK)
         e = bgc_from_status(bgcn_set_str(t.d, &rn, dig, nd, base));
-    if (e == BGC_OK) {
-        bgc_norm(&t, rn, 0);
-        bgc_swap(r, &t);
-        if (recheck)
-            e = bgc_check_exact(r);
-    }
-    bgc_clear(&t);
-    return e;
+    return bgc_take_limbs(r, &t, rn, e, recheck);
 }
 
 static bgc_err set_str(bgc_int *r, const char *s, size_t len, int base)

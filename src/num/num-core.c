@@ -60,6 +60,18 @@ bgc_err bgc_check_exact(const bgc_int *x)
     return bgc_check_bits(bgc_bitlen_u(x));
 }
 
+bgc_err bgc_take_limbs(bgc_int *r, bgc_int *t, long rn, bgc_err e, int recheck)
+{
+    if (e == BGC_OK) {
+        bgc_norm(t, rn, 0);
+        bgc_swap(r, t);
+        if (recheck)
+            e = bgc_check_exact(r);
+    }
+    bgc_clear(t);
+    return e;
+}
+
 int bgc_needed_exact(void)
 {
     return needed_exact;

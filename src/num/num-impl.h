@@ -41,6 +41,11 @@ bgc_err bgc_check_bits(uint64_t bits);
 bgc_err bgc_check_size(uint64_t lo, uint64_t hi, int *recheck);
 /* BGC_ETOOBIG (naming its exact size) when x is over the limit. */
 bgc_err bgc_check_exact(const bgc_int *x);
+/* The end of an entry point that had the engine write rn limbs into the
+ * fresh t, e being its status: when e is BGC_OK, t (normalised,
+ * non-negative) becomes r and, with recheck, its exact size is checked
+ * (bgc_check_exact).  t is cleared in every case.  Returns the status. */
+bgc_err bgc_take_limbs(bgc_int *r, bgc_int *t, long rn, bgc_err e, int recheck);
 /* A lower bound of the bits of a value v >= 1 from an estimate b of
  * log2 v (relative error below 1e-12): the twin of bgc_bits_of_log2. */
 uint64_t bgc_bits_below(double b);

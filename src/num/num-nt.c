@@ -90,14 +90,7 @@ static bgc_err nextprime(bgc_int *r, const bgc_int *n)
     bgc_err e = bgc_room(&t, nn + 1);
     if (e == BGC_OK)
         e = bgc_from_status(bgcn_nextprime(t.d, &rn, n->d, nn));
-    if (e == BGC_OK) {
-        bgc_norm(&t, rn, 0);
-        bgc_swap(r, &t);
-        if (recheck)
-            e = bgc_check_exact(r);
-    }
-    bgc_clear(&t);
-    return e;
+    return bgc_take_limbs(r, &t, rn, e, recheck);
 }
 
 bgc_err bgc_nextprime(bgc_int *r, const bgc_int *n)
@@ -115,12 +108,7 @@ static bgc_err prevprime(bgc_int *r, const bgc_int *n)
     bgc_err e = bgc_room(&t, nn);
     if (e == BGC_OK)
         e = bgc_from_status(bgcn_prevprime(t.d, &rn, n->d, nn));
-    if (e == BGC_OK) {
-        bgc_norm(&t, rn, 0);
-        bgc_swap(r, &t);
-    }
-    bgc_clear(&t);
-    return e;
+    return bgc_take_limbs(r, &t, rn, e, 0);
 }
 
 bgc_err bgc_prevprime(bgc_int *r, const bgc_int *n)

@@ -282,14 +282,14 @@ def check_seed(bigcalc):
     return "pass", ""
 
 
-def check_sigint(bigcalc):
-    """SIGINT outside the REPL: the run ends with status 130, 'interrupted'
-    on stderr, and the statements after it do not run."""
+def interrupt_run(bigcalc, args, prog, delay, timeout=20):
+    """Run bigcalc ARGS on PROG (its stdin, closed after), wait for the
+    first line on stderr (-t writes one after each statement: bigcalc is
+    running, its SIGINT handler installed), sleep DELAY, send SIGINT.
+    Returns (status, stdout, stderr), or None when it still runs TIMEOUT
+    seconds later."""
     import select
-    prog = b"def spin(n) = n == 0 ? 0 : spin(n - 1)\n" + b"spin(900000)\n" * 200 + b"42\n"
-    # -t writes a line to stderr after each statement: the first one shows
-    # that bigcalc is running (its SIGINT handler installed)
-    p = subprocess.Popen([bigcalc, "-t"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    p = subprocess.Popen([bigcalc] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
     p.stdin.write(prog)
     p.stdin.close()
@@ -297,16 +297,28 @@ def check_sigint(bigcalc):
     first = b""
     if select.select([p.stderr], [], [], 30)[0]:
         first = p.stderr.readline()
+    if delay:
+        time.sleep(delay)
     p.send_signal(signal.SIGINT)
     try:
-        out, err = p.communicate(timeout=20)
+        out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         p.kill()
         p.communicate()
+        return None
+    return p.returncode, out, first + err
+
+
+def check_sigint(bigcalc):
+    """SIGINT outside the REPL: the run ends with status 130, 'interrupted'
+    on stderr, and the statements after it do not run."""
+    prog = b"def spin(n) = n == 0 ? 0 : spin(n - 1)\n" + b"spin(900000)\n" * 200 + b"42\n"
+    r = interrupt_run(bigcalc, ["-t"], prog, 0)
+    if r is None:
         return "fail", "still running 20 s after SIGINT"
-    err = first + err
-    if p.returncode != 130:
-        return "fail", "status %d, expected 130 (stderr %r)" % (p.returncode, clip(err.decode()))
+    status, out, err = r
+    if status != 130:
+        return "fail", "status %d, expected 130 (stderr %r)" % (status, clip(err.decode()))
     if b"interrupted" not in err or b"42" in out:
         return "fail", "stdout %r, stderr %r" % (clip(out.decode()), clip(err.decode()))
     return "pass", ""
@@ -315,32 +327,17 @@ def check_sigint(bigcalc):
 def check_sigint_loop(bigcalc):
     """SIGINT stops an endless loop (the evaluator polls it at every
     backward jump and call): status 130, later statements do not run."""
-    import select
     for prog in (b"1\nwhile (1) {}\n42\n",
                  b"1\nv = [1]; for (i = 0; ; i++) v[0] += i\n42\n",
                  b"def f(n) { while (1) { n++ } }\n1\nf(0)\n42\n"):
-        # -t writes each statement's time to stderr (unbuffered): the
-        # first line says the loop is about to start
-        p = subprocess.Popen([bigcalc, "-t"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
-        p.stdin.write(prog)
-        p.stdin.close()
-        p.stdin = None
-        first = b""
-        if select.select([p.stderr], [], [], 30)[0]:
-            first = p.stderr.readline()
-        time.sleep(0.2)
-        p.send_signal(signal.SIGINT)
-        try:
-            out, err = p.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.communicate()
+        # the first -t line says the loop is about to start
+        r = interrupt_run(bigcalc, ["-t"], prog, 0.2)
+        if r is None:
             return "fail", "still running 20 s after SIGINT: %r" % prog
-        err = first + err
-        if p.returncode != 130 or out != b"1\n" or b"interrupted" not in err:
+        status, out, err = r
+        if status != 130 or out != b"1\n" or b"interrupted" not in err:
             return "fail", "%r: status %d, stdout %r, stderr %r" % (
-                prog, p.returncode, out, clip(err.decode()))
+                prog, status, out, clip(err.decode()))
     return "pass", ""
 
 
