@@ -9,6 +9,12 @@
 #   semiprime D  p*q, p and q random primes of D/2 digits (gp, fixed seed)
 #   ecm 25/100   a 25-digit prime times a 75-digit prime (gp's time only
 #                with GP_ECM=1: it takes minutes)
+#   ecm curve    one curve at B1 = 5e4 on that 100-digit number, stages 1
+#                and 1 + 2 (B2 = 100 B1, the driver's), mean of 5, beside
+#                GMP-ECM's `ecm -c 5 5e4` (its own B2, ~1.3e7) when installed
+#   ecm seeds    the ecm 25/100 factorisation with curve seeds 1..5 and the
+#                mean (bench/ecm-bench): the time to a factor is luck, the
+#                mean says more than the one seed of the row above
 #   u64 bulk     10^5 random 64-bit numbers on stdin (fixed seed), against
 #                coreutils factor; the two outputs must be identical
 # Pin it:   taskset -c 1 bench/factor-vs-gp.sh 40 50 60 70
@@ -53,6 +59,25 @@ if [ "${GP_ECM:-0}" = 1 ]; then
     printf '%-14s %10s %10s %8s\n' "ecm 25/100" "$ours" "gp $theirs" "$(ratio "$ours" "$theirs")"
 else
     printf '%-14s %10s %10s %8s\n' "ecm 25/100" "$ours" "(GP_ECM=1)" "-"
+fi
+
+eb="$build/bench/ecm-bench"
+if [ -x "$eb" ]; then
+    set -- $("$eb" curve "$n" 50000 5000000 5)
+    s1=$1 s12=$2
+    if command -v ecm >/dev/null 2>&1; then
+        echo "$n" | ecm -c 5 5e4 > "$tmp/ecm" 2>&1 || true
+        theirs=$(awk '/Step 1 took/ { a += $4 } /Step 2 took/ { b += $4; k++ }
+            END { if (k) printf "%.4f %.4f", a / k / 1000, (a + b) / k / 1000 }' "$tmp/ecm")
+        set -- $theirs
+        printf '%-14s %10s %10s %8s\n' "ecm curve s1" "$s1" "gmp-ecm ${1:--}" "$(ratio "$s1" "${1:-0}")"
+        printf '%-14s %10s %10s %8s\n' "ecm curve s1+2" "$s12" "gmp-ecm ${2:--}" "$(ratio "$s12" "${2:-0}")"
+    else
+        printf '%-14s %10s %10s %8s\n' "ecm curve s1" "$s1" "(no ecm)" "-"
+        printf '%-14s %10s %10s %8s\n' "ecm curve s1+2" "$s12" "(no ecm)" "-"
+    fi
+    mean=$("$eb" factor "$n" 5 | awk '/^mean/ { print $2 }')
+    printf '%-14s %10s %10s %8s\n' "ecm seeds 1-5" "$mean" "(mean)" "-"
 fi
 
 if command -v factor >/dev/null 2>&1; then

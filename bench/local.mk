@@ -35,8 +35,11 @@ noinst_PROGRAMS += bench/siqs-bench
 bench_siqs_bench_SOURCES = bench/siqs-bench.c
 bench_siqs_bench_LDADD = libbgcn.a
 EXTRA_DIST += bench/siqs-vs-gp.sh
-# factor() against gp and coreutils
+# factor() against gp and coreutils; ECM timings for it
 EXTRA_DIST += bench/factor-vs-gp.sh bench/nt-vs-gp.sh
+noinst_PROGRAMS += bench/ecm-bench
+bench_ecm_bench_SOURCES = bench/ecm-bench.c
+bench_ecm_bench_LDADD = libbgcn.a
 # huge tasks against gp, end to end
 EXTRA_DIST += bench/huge-vs-gp.sh
 # dudect-style timing test of bgcn_powm_sec on every kernel path (a

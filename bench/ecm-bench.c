@@ -1,0 +1,103 @@
+/* ecm-bench.c -- ECM timings for bench/factor-vs-gp.sh (CPU seconds of
+ * this process; no GMP).
+ *
+ *   ecm-bench curve N B1 B2 CURVES   one curve's stage 1 (B2 = B1) and
+ *                                    stage 1 + 2, mean over CURVES curves
+ *                                    (sigma 12345, 12346, ...)
+ *   ecm-bench factor N SEEDS         bgcn_factor(N) with the curve seeds
+ *                                    1..SEEDS: each time and the mean
+ *                                    (the time to find a factor is a
+ *                                    matter of luck: one seed says little)
+ * N in decimal, below 2^1024.  BIGCALC_CPU chooses the kernel path. */
+#include "bgcn.h"
+#include "factor.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* N from decimal into {np, *nn} (at most 16 limbs); 0 on bad input */
+static int read_n(bgcn_limb_t *np, long *nn, const char *s)
+{
+    long n = 0;
+    memset(np, 0, 17 * sizeof *np);
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return 0;
+        bgcn_limb_t cy = (bgcn_limb_t)(*s - '0');
+        for (long i = 0; i < 17; i++) {
+            unsigned __int128 t = (unsigned __int128)np[i] * 10 + cy;
+            np[i] = (bgcn_limb_t)t;
+            cy = (bgcn_limb_t)(t >> 64);
+        }
+        if (cy || np[16])
+            return 0;
+    }
+    for (n = 16; n > 0 && np[n - 1] == 0; n--)
+        ;
+    *nn = n;
+    return n > 0 && (np[0] & 1);
+}
+
+int main(int argc, char **argv)
+{
+    bgcn_limb_t np[17], fp[17];
+    long nn = 0;
+    if (bgcn_cpu_select(getenv("BIGCALC_CPU")) != 0) {
+        fprintf(stderr, "ecm-bench: unknown or unsupported BIGCALC_CPU\n");
+        return 2;
+    }
+    if (argc == 6 && strcmp(argv[1], "curve") == 0 && read_n(np, &nn, argv[2])) {
+        uint64_t B1 = strtoull(argv[3], NULL, 10), B2 = strtoull(argv[4], NULL, 10);
+        long c = atol(argv[5]), fn = 0;
+        if (c < 1)
+            c = 1;
+        double t0 = cpu_now();
+        bgcn_status st = bgcn_factor_ecm(fp, &fn, np, nn, B1, B1, 12345, c, NULL, NULL, NULL);
+        double t1 = cpu_now();
+        if (st == BGCN_OK && !fn)
+            st = bgcn_factor_ecm(fp, &fn, np, nn, B1, B2, 12345, c, NULL, NULL, NULL);
+        double t2 = cpu_now();
+        if (st != BGCN_OK || fn) {
+            fprintf(stderr, "ecm-bench: status %d, factor found %ld (choose N without small factors)\n",
+                    (int)st, fn);
+            return 1;
+        }
+        printf("%.4f %.4f\n", (t1 - t0) / (double)c, (t2 - t1) / (double)c);
+        return 0;
+    }
+    if (argc == 4 && strcmp(argv[1], "factor") == 0 && read_n(np, &nn, argv[2])) {
+        long seeds = atol(argv[3]);
+        double sum = 0;
+        for (long s = 1; s <= seeds; s++) {
+            bgcn_factors fs;
+            bgcn_factor_opts o;
+            memset(&o, 0, sizeof o);
+            o.seed = (uint64_t)s;
+            bgcn_factors_init(&fs);
+            double t0 = cpu_now();
+            bgcn_status st = bgcn_factor(&fs, np, nn, &o);
+            double t = cpu_now() - t0;
+            bgcn_factors_clear(&fs);
+            if (st != BGCN_OK) {
+                fprintf(stderr, "ecm-bench: status %d\n", (int)st);
+                return 1;
+            }
+            printf("seed %ld: %.2f s\n", s, t);
+            sum += t;
+        }
+        if (seeds > 0)
+            printf("mean %.2f s\n", sum / (double)seeds);
+        return 0;
+    }
+    fprintf(stderr, "usage: ecm-bench curve N B1 B2 CURVES | ecm-bench factor N SEEDS\n");
+    return 2;
+}
