@@ -1080,37 +1080,26 @@ static void stmt(comp *cp, const bgc_stmt *s)
         break;
     case BGC_S_FORIN: {
         const bgc_node *x = s->expr;
+        int h;
         if (x->kind == BGC_N_CALL && x->nargs == 2 && bgc_name_is(x->name, x->len, "primes")) {
             /* the primes one at a time from the sieve, never the list: a
              * range of 10^9 runs in one window's memory */
-            int h = hidden_slots(cp, 1);
+            h = hidden_slots(cp, 1);
             expr(cp, x->args[0]);
             expr(cp, x->args[1]);
             emit(cp, OP_PRIMEIT, 0, h, 0, x->line, x->col);
             top = here(cp);
             j1 = emit(cp, OP_PRIMENEXT, 0, -1, h, x->line, x->col);
-            store_name(cp, s->name, s->len, s->kwline, s->kwcol);
-            if (!(lp = loop_push(cp)))
-                return;
-            stmt(cp, s->body);
-            lp = &cp->loops[cp->nloops - 1];
-            jl_patch(cp, &lp->cont, top);
-            emit(cp, OP_JMP, 0, top, 0, s->line, s->col);
-            int end = here(cp);
-            patch(cp, j1, end);
-            jl_patch(cp, &lp->brk, end);
-            emit(cp, OP_CLEARL, 0, h, 0, s->line, s->col);
-            cp->nloops--;
-            break;
+        } else {
+            h = hidden_slots(cp, 2);
+            expr(cp, s->expr);
+            emit(cp, OP_SETL, 0, h, 0, s->expr->line, s->expr->col);
+            emit(cp, OP_CHKLIST, 0, h, 0, s->expr->line, s->expr->col);
+            emit(cp, OP_PUSHI, 0, -1, 0, s->line, s->col);
+            emit(cp, OP_SETL, 0, h + 1, 0, s->line, s->col);
+            top = here(cp);
+            j1 = emit(cp, OP_FORNEXT, 0, -1, h, s->line, s->col);
         }
-        int h = hidden_slots(cp, 2);
-        expr(cp, s->expr);
-        emit(cp, OP_SETL, 0, h, 0, s->expr->line, s->expr->col);
-        emit(cp, OP_CHKLIST, 0, h, 0, s->expr->line, s->expr->col);
-        emit(cp, OP_PUSHI, 0, -1, 0, s->line, s->col);
-        emit(cp, OP_SETL, 0, h + 1, 0, s->line, s->col);
-        top = here(cp);
-        j1 = emit(cp, OP_FORNEXT, 0, -1, h, s->line, s->col);
         store_name(cp, s->name, s->len, s->kwline, s->kwcol);
         if (!(lp = loop_push(cp)))
             return;
