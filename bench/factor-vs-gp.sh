@@ -76,8 +76,10 @@ if [ -x "$eb" ]; then
         printf '%-14s %10s %10s %8s\n' "ecm curve s1" "$s1" "(no ecm)" "-"
         printf '%-14s %10s %10s %8s\n' "ecm curve s1+2" "$s12" "(no ecm)" "-"
     fi
-    mean=$("$eb" factor "$n" 5 | awk '/^mean/ { print $2 }')
-    printf '%-14s %10s %10s %8s\n' "ecm seeds 1-5" "$mean" "(mean)" "-"
+    "$eb" factor "$n" 5 > "$tmp/seeds"
+    mean=$(awk '/^mean/ { print $2 }' "$tmp/seeds")
+    printf '%-14s %10s %10s %8s   (%s)\n' "ecm seeds 1-5" "$mean" "(mean)" "-" \
+        "$(awk '/^seed/ { printf "%s%s", sep, $3; sep = " " }' "$tmp/seeds")"
 fi
 
 if command -v factor >/dev/null 2>&1; then
