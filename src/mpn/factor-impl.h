@@ -166,6 +166,15 @@ bgcn_status bgcn_factor_ecm_twin(bgcn_limb_t *fp, long *fn,
                                  const bgcn_limb_t *np, long nn, uint64_t B1,
                                  uint64_t B2, uint64_t sigma) BGCN_WUR;
 
+/* Stage 1 of one ECM curve (sigma, B1) alone: {x, nn} = the x-coordinate
+ * of [E]P in Montgomery form (E the stage-1 exponent) by the Lucas chains
+ * (ladder = 0) or by the ladder over the exponent's chunks (ladder = 1,
+ * the slow twin); the two must agree.  If stage 1 finds a factor, *fn > 0
+ * and {fp, *fn} is it (x is then not written).  For tests. */
+bgcn_status bgcn_ecm_stage1_x(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
+                              const bgcn_limb_t *np, long nn, uint64_t B1,
+                              uint64_t sigma, int ladder) BGCN_WUR;
+
 /* ---- random numbers (splitmix64) ---- */
 
 static inline uint64_t bgcn_frand(uint64_t *s)

@@ -97,8 +97,8 @@ bgcn_status bgcn_factor_pm1(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
 typedef void (*bgcn_factor_progress_fn)(void *arg, const char *phase);
 
 /* Lenstra's ECM on Montgomery curves By^2 = x^3 + Ax^2 + x with Suyama's
- * parametrisation (group order divisible by 12) from sigma.  Stage 1: the
- * x-only Montgomery ladder over products of the prime powers <= B1;
+ * parametrisation (group order divisible by 12) from sigma.  Stage 1:
+ * x-only Lucas chains (PRAC) for the prime powers <= B1;
  * stage 2: baby-step giant-step continuation over the primes in
  * (B1, B2] with D = 2310 (one product per prime pair kD +- j).  Tries
  * curves sigma = sigma0, sigma0 + 1, ... (sigma0 >= 6) up to ncurves of

@@ -13,11 +13,13 @@
  * x0 = u^3 / v^3, a24 = (v-u)^3 (3u+v) / (16 u^3 v); the group order is
  * then divisible by 12.  One inversion gives both values.
  *
- * Stage 1: the Montgomery ladder (one addition with the normalised base
- * point as difference and one doubling per bit) over each chunk of the
- * stage-1 exponent (bgcn_fexp), with the result normalised (one
- * inversion) before the next chunk; an inversion that fails is the
- * factor (gcd of Z with N).
+ * Stage 1: a Lucas chain (PRAC, below) for each odd prime power <= B1
+ * and doublings for 2, all in projective (X:Z); one inversion at the end
+ * (an inversion that fails is the factor: gcd of Z with N).  About 0.9
+ * of the ladder's products (10 per bit).  Its slow twin, for the tests,
+ * is the Montgomery ladder (one addition with the normalised base point
+ * as difference and one doubling per bit) over each chunk of the stage-1
+ * exponent (bgcn_fexp), normalised after each chunk.
  * Stage 2: baby-step giant-step with D = 2310: the 240 x-coordinates
  * x_j of [j]Q, j < D/2 odd and prime to D, normalised together
  * (Montgomery's simultaneous inversion), and the giant steps [kD]Q =
@@ -107,6 +109,275 @@ static void ladder(curve *e, bgcn_limb_t *X0, bgcn_limb_t *Z0,
                 xdbl(e, X0, Z0, X0, Z0);
             }
         }
+}
+
+/* ---- stage 1 by Lucas chains (PRAC) ----
+ * For an odd prime k, [k]P from P by differential additions only: keep
+ * points A, B, C = A - B and integers d >= e with [k]P = d A + e B; each
+ * rule below lowers d (or e) and rewrites A, B, C so that this still
+ * holds, using only sums whose difference is known; at d = e = 1 the
+ * answer is A + B.  Start: r = round(k v), d = k - r, e = 2r - k, A = 2P,
+ * B = C = P.  The rules (d >= e, first that applies):
+ *   1  4d <= 5e, d = -e mod 3: (d, e) = ((2d-e)/3, (2e-d)/3);
+ *      T = A+B [C], T2 = T+A [B], B = B+T [A], A = T2
+ *   2  4d <= 5e, d = e mod 6: d = (d-e)/2; B = A+B [C], A = 2A
+ *   3  d <= 4e: d = d-e; (A, A+B [C], B) become (A, B, C)
+ *   4  d = e mod 2: d = (d-e)/2; B = B+A [C], A = 2A
+ *   5  d even: d = d/2; C = C+A [B], A = 2A
+ *   6  d = 0 mod 3: d = d/3 - e; T = 2A, T2 = A+B [C], A = T+A [A],
+ *      T = T+T2 [C]; (T, B) become (B, C)
+ *   7  d = -e mod 3: d = (d-2e)/3; T = A+B [C], B = T+A [B], A = 3A
+ *   8  d = e mod 3: d = (d-e)/3; T = A+B [C], C = C+A [B], B = T, A = 3A
+ *   9  (e even): e = e/2; C = C+B [A], B = 2B
+ * ([D] is the known difference; 3A = A + 2A [A].)  An addition costs 6
+ * products, a doubling 5; the ladder costs 10 per bit.  The chain depends
+ * on v only through the integers, so its cost is counted without points
+ * and the cheapest of a few v near 1/phi is kept per prime (found once
+ * per run): over the primes below 12000 that is 0.895 of the ladder's
+ * products (golden ratio alone 0.921; the four extra ratios were chosen
+ * greedily on that range). */
+static const double prac_v[] = {0.6180339887498949, 0.6125, 0.633, 0.5525,
+                                0.581};
+#define NPRAC ((int)(sizeof prac_v / sizeof prac_v[0]))
+
+/* r = round(k v); 0 when the start is degenerate */
+static uint64_t prac_r(uint64_t k, double v)
+{
+    uint64_t r = (uint64_t)((double)k * v + 0.5);
+    return r > k / 2 && r < k ? r : 0;
+}
+
+/* products of the chain for k with ratio v (UINT64_MAX: unusable) */
+static uint64_t prac_cost(uint64_t k, double v)
+{
+    uint64_t r = prac_r(k, v);
+    if (!r)
+        return UINT64_MAX;
+    uint64_t d = k - r, e = 2 * r - k, adds = 1, dbls = 1;
+    while (d != e) {
+        if (d < e) {
+            uint64_t t = d;
+            d = e;
+            e = t;
+        }
+        if (4 * d <= 5 * e && (d + e) % 3 == 0) {
+            uint64_t d2 = (2 * d - e) / 3;
+            e = (2 * e - d) / 3;
+            d = d2;
+            adds += 3;
+        } else if (4 * d <= 5 * e && (d - e) % 6 == 0) {
+            d = (d - e) / 2, adds++, dbls++;
+        } else if (d <= 4 * e) {
+            d -= e, adds++;
+        } else if ((d + e) % 2 == 0) {
+            d = (d - e) / 2, adds++, dbls++;
+        } else if (d % 2 == 0) {
+            d /= 2, adds++, dbls++;
+        } else if (d % 3 == 0) {
+            d = d / 3 - e, adds += 3, dbls++;
+        } else if ((d + e) % 3 == 0) {
+            d = (d - 2 * e) / 3, adds += 3, dbls++;
+        } else if ((d - e) % 3 == 0) {
+            d = (d - e) / 3, adds += 3, dbls++;
+        } else {
+            e /= 2, adds++, dbls++;
+        }
+        if (e == 0 || adds > 4 * 64)
+            return UINT64_MAX;
+    }
+    return d == 1 ? 6 * adds + 5 * dbls : UINT64_MAX;
+}
+
+/* index into prac_v of the cheapest chain for k */
+static unsigned char prac_best(uint64_t k)
+{
+    unsigned char best = NPRAC;
+    uint64_t bc = UINT64_MAX;
+    for (int i = 0; i < NPRAC; i++) {
+        uint64_t c = prac_cost(k, prac_v[i]);
+        if (c < bc) {
+            bc = c;
+            best = (unsigned char)i;
+        }
+    }
+    return best;
+}
+
+typedef struct {
+    bgcn_limb_t *x, *z;
+} xz;
+
+static void xz_swap(xz *a, xz *b)
+{
+    xz t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* (X:Z) = [k](X:Z) for an odd prime k >= 3 (prac_cost(k, v) finite);
+ * w: 10 n limbs of scratch. */
+static void prac(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
+                 double v, bgcn_limb_t *w)
+{
+    long n = e->n;
+    xz A = {w, w + n}, B = {w + 2 * n, w + 3 * n}, C = {w + 4 * n, w + 5 * n},
+       T = {w + 6 * n, w + 7 * n}, T2 = {w + 8 * n, w + 9 * n};
+    uint64_t r = prac_r(k, v), d = k - r, f = 2 * r - k;
+    bgcn_copyi(B.x, X, n);
+    bgcn_copyi(B.z, Z, n);
+    bgcn_copyi(C.x, X, n);
+    bgcn_copyi(C.z, Z, n);
+    xdbl(e, A.x, A.z, X, Z);
+#define ADD(R, P, Q, Dif) xadd(e, R.x, R.z, P.x, P.z, Q.x, Q.z, Dif.x, Dif.z)
+#define DBL(R, P) xdbl(e, R.x, R.z, P.x, P.z)
+    while (d != f) {
+        if (d < f) {
+            uint64_t t = d;
+            d = f;
+            f = t;
+            xz_swap(&A, &B);
+        }
+        if (4 * d <= 5 * f && (d + f) % 3 == 0) {
+            uint64_t d2 = (2 * d - f) / 3;
+            f = (2 * f - d) / 3;
+            d = d2;
+            ADD(T, A, B, C);
+            ADD(T2, T, A, B);
+            ADD(B, B, T, A);
+            xz_swap(&A, &T2);
+        } else if (4 * d <= 5 * f && (d - f) % 6 == 0) {
+            d = (d - f) / 2;
+            ADD(B, A, B, C);
+            DBL(A, A);
+        } else if (d <= 4 * f) {
+            d -= f;
+            ADD(T, B, A, C);
+            xz_swap(&B, &T); /* B = A + B, T = old B */
+            xz_swap(&C, &T); /* C = old B */
+        } else if ((d + f) % 2 == 0) {
+            d = (d - f) / 2;
+            ADD(B, B, A, C);
+            DBL(A, A);
+        } else if (d % 2 == 0) {
+            d /= 2;
+            ADD(C, C, A, B);
+            DBL(A, A);
+        } else if (d % 3 == 0) {
+            d = d / 3 - f;
+            DBL(T, A);
+            ADD(T2, A, B, C);
+            ADD(A, T, A, A);
+            ADD(T, T, T2, C);
+            xz_swap(&C, &B); /* C = old B */
+            xz_swap(&B, &T); /* B = T */
+        } else if ((d + f) % 3 == 0) {
+            d = (d - 2 * f) / 3;
+            ADD(T, A, B, C);
+            ADD(B, T, A, B);
+            DBL(T, A);
+            ADD(A, A, T, A);
+        } else if ((d - f) % 3 == 0) {
+            d = (d - f) / 3;
+            ADD(T, A, B, C);
+            ADD(C, C, A, B);
+            xz_swap(&B, &T);
+            DBL(T, A);
+            ADD(A, A, T, A);
+        } else {
+            f /= 2;
+            ADD(C, C, B, A);
+            DBL(B, B);
+        }
+    }
+    xadd(e, X, Z, A.x, A.z, B.x, B.z, C.x, C.z);
+#undef ADD
+#undef DBL
+}
+
+/* (X:Z) = [k](X:Z), k >= 2, by the ladder with the unnormalised point as
+ * difference (for a prime without a usable chain; none is known below
+ * 3*10^8, so this is a safety net); w: 4 n limbs. */
+static void ladder_xz(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
+                      bgcn_limb_t *w)
+{
+    long n = e->n;
+    bgcn_limb_t *X0 = w, *Z0 = w + n, *X1 = w + 2 * n, *Z1 = w + 3 * n;
+    bgcn_copyi(X0, X, n);
+    bgcn_copyi(Z0, Z, n);
+    xdbl(e, X1, Z1, X, Z);
+    for (int bit = 62 - __builtin_clzll(k); bit >= 0; bit--)
+        if ((k >> bit) & 1) {
+            xadd(e, X0, Z0, X1, Z1, X0, Z0, X, Z);
+            xdbl(e, X1, Z1, X1, Z1);
+        } else {
+            xadd(e, X1, Z1, X1, Z1, X0, Z0, X, Z);
+            xdbl(e, X0, Z0, X0, Z0);
+        }
+    bgcn_copyi(X, X0, n);
+    bgcn_copyi(Z, Z0, n);
+}
+
+/* The chain ratio of every odd prime <= B1, in order (index into prac_v;
+ * NPRAC: no usable chain). */
+typedef struct {
+    uint64_t B1;
+    unsigned char *vi;
+    long cnt;
+} s1plan;
+
+static bgcn_status s1plan_init(s1plan *s, uint64_t B1)
+{
+    s->B1 = B1;
+    s->cnt = 0;
+    /* pi(x) < 1.26 x / ln x; x / 4 + 16 is a crude bound that is enough */
+    size_t cap = (size_t)(B1 < 100 ? 32 : B1 / 4 + 16);
+    s->vi = malloc(cap);
+    if (!s->vi)
+        return BGCN_ENOMEM;
+    bgcn_fpit it;
+    bgcn_status st = bgcn_fpit_init(&it, 3, B1);
+    if (st != BGCN_OK) {
+        free(s->vi);
+        s->vi = NULL;
+        return st;
+    }
+    for (uint64_t q; (q = bgcn_fpit_next(&it)) != 0;) {
+        BGCN_ASSERT((size_t)s->cnt < cap);
+        s->vi[s->cnt++] = prac_best(q);
+    }
+    bgcn_fpit_clear(&it);
+    return BGCN_OK;
+}
+
+/* (X:Z) = [E](X:Z), E the product of the largest powers <= B1 of the
+ * primes <= B1: doublings for 2, one chain per odd prime power. */
+static bgcn_status stage1_prac(curve *e, const s1plan *s, bgcn_limb_t *X,
+                               bgcn_limb_t *Z, bgcn_limb_t *w)
+{
+    for (uint64_t q = 2; q <= s->B1; q *= 2)
+        xdbl(e, X, Z, X, Z);
+    bgcn_fpit it;
+    BGCN_TRY(bgcn_fpit_init(&it, 3, s->B1));
+    long i = 0;
+    for (uint64_t p; (p = bgcn_fpit_next(&it)) != 0; i++) {
+        unsigned vi = s->vi[i];
+        uint64_t q = p;
+        for (;;) {
+            if (vi < NPRAC)
+                prac(e, X, Z, p, prac_v[vi], w);
+            else
+                ladder_xz(e, X, Z, p, w);
+            if (q > s->B1 / p)
+                break;
+            q *= p;
+        }
+        if ((i & 1023) == 0 && bgcn_interrupt_flag) {
+            bgcn_fpit_clear(&it);
+            return BGCN_EINTR;
+        }
+    }
+    bgcn_fpit_clear(&it);
+    return BGCN_OK;
 }
 
 /* The (k, j) pairs stage 2 needs: bit i of mask[k - k0] for j = js[i]. */
@@ -216,8 +487,9 @@ static bgcn_status stage2_twin(curve *e, bgcn_limb_t *acc,
 /* Outcome of one curve: 1 found (fp), 0 nothing. */
 static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
                              curve *e, const bgcn_fexp *ex,
-                             const s2plan *pl, uint64_t sigma,
-                             bgcn_limb_t *blk, int twin)
+                             const s1plan *s1, const s2plan *pl,
+                             uint64_t sigma, bgcn_limb_t *blk, int twin,
+                             bgcn_limb_t *x1)
 {
     long n = e->n;
     bgcn_fmod *m = &e->md;
@@ -266,22 +538,39 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
     bgcn_fm_mul(m, e->a24, t3, Z1);   /* a24 */
     bgcn_fm_mul(m, t4, t4, t1);
     bgcn_fm_mul(m, x, t4, Z1);        /* x0 = u^3 / v^3 */
-    /* ---- stage 1 ---- */
-    for (long i = 0; i < ex->nchunks; i++) {
-        ladder(e, X0, Z0, X1, Z1, x, ex->limbs + ex->off[i],
-               ex->off[i + 1] - ex->off[i]);
-        if ((st = m->st) != BGCN_OK ||
+    /* ---- stage 1: Lucas chains, or (twin & 2, the slow twin) the
+     * ladder over chunks of the exponent, normalised after each ---- */
+    if (twin & 2) {
+        for (long i = 0; i < ex->nchunks; i++) {
+            ladder(e, X0, Z0, X1, Z1, x, ex->limbs + ex->off[i],
+                   ex->off[i + 1] - ex->off[i]);
+            if ((st = m->st) != BGCN_OK ||
+                (st = bgcn_fm_inv(m, t1, &ok, g, &gn, Z0)) != BGCN_OK)
+                return st;
+            if (!ok)
+                goto no_inverse;
+            bgcn_fm_mul(m, x, X0, t1);
+            if (bgcn_interrupt_flag)
+                return BGCN_EINTR;
+        }
+    } else {
+        bgcn_copyi(X0, x, n);
+        bgcn_copyi(Z0, m->m.one, n);
+        if ((st = stage1_prac(e, s1, X0, Z0, bX)) != BGCN_OK ||
+            (st = m->st) != BGCN_OK ||
             (st = bgcn_fm_inv(m, t1, &ok, g, &gn, Z0)) != BGCN_OK)
             return st;
         if (!ok)
             goto no_inverse;
         bgcn_fm_mul(m, x, X0, t1);
-        if (bgcn_interrupt_flag)
-            return BGCN_EINTR;
+    }
+    if (x1) { /* the test of stage 1 wants the point */
+        bgcn_copyi(x1, x, n);
+        return BGCN_OK;
     }
     if (!pl->mask)
         return BGCN_OK;
-    if (twin) {
+    if (twin & 1) {
         if ((st = stage2_twin(e, acc, x, pl->B1, pl->B2, pl, X0)) !=
                 BGCN_OK ||
             (st = bgcn_fm_gcd(m, g, &gn, acc)) != BGCN_OK)
@@ -405,7 +694,7 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
                            long nn, uint64_t B1, uint64_t B2,
                            uint64_t sigma0, long ncurves,
                            bgcn_factor_progress_fn progress, void *arg,
-                           long *curves_done, int twin)
+                           long *curves_done, int twin, bgcn_limb_t *x1)
 {
     BGCN_ASSERT(nn >= 1 && np[nn - 1] != 0 && (np[0] & 1) && sigma0 >= 6);
     BGCN_ASSERT(!BGCN_OVERLAP_P(fp, nn, np, nn));
@@ -420,14 +709,15 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     e.n = n;
     BGCN_TRY(bgcn_fmod_init(&e.md, np, nn));
     bgcn_fexp ex;
+    s1plan s1;
     s2plan pl;
+    memset(&ex, 0, sizeof ex);
+    memset(&s1, 0, sizeof s1);
     memset(&pl, 0, sizeof pl);
-    bgcn_status st = bgcn_fexp_init(&ex, B1);
-    if (st != BGCN_OK) {
-        bgcn_fmod_clear(&e.md);
-        return st;
-    }
     bgcn_limb_t *blk = NULL, *cv = NULL;
+    bgcn_status st = (twin & 2) ? bgcn_fexp_init(&ex, B1) : s1plan_init(&s1, B1);
+    if (st != BGCN_OK)
+        goto done;
     if (B2 > B1 && (st = plan_init(&pl, B1, B2)) != BGCN_OK)
         goto done;
     cv = bgcn_alloc_limbs((size_t)4 * (size_t)n);
@@ -448,8 +738,8 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
             progress(arg, msg);
         }
         int found = 0;
-        st = one_curve(&found, fp, fn, &e, &ex, &pl, sigma0 + (uint64_t)c,
-                       blk, twin);
+        st = one_curve(&found, fp, fn, &e, &ex, &s1, &pl,
+                       sigma0 + (uint64_t)c, blk, twin, x1);
         if (curves_done)
             *curves_done = c + 1;
         if (st != BGCN_OK || found)
@@ -460,6 +750,7 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
         }
     }
 done:
+    free(s1.vi);
     free(pl.mask);
     bgcn_free_limbs(blk);
     bgcn_free_limbs(cv);
@@ -475,12 +766,21 @@ bgcn_status bgcn_factor_ecm(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
                             long *curves_done)
 {
     return ecm_run(fp, fn, np, nn, B1, B2, sigma0, ncurves, progress, arg,
-                   curves_done, 0);
+                   curves_done, 0, NULL);
 }
 
 bgcn_status bgcn_factor_ecm_twin(bgcn_limb_t *fp, long *fn,
                                  const bgcn_limb_t *np, long nn, uint64_t B1,
                                  uint64_t B2, uint64_t sigma)
 {
-    return ecm_run(fp, fn, np, nn, B1, B2, sigma, 1, NULL, NULL, NULL, 1);
+    return ecm_run(fp, fn, np, nn, B1, B2, sigma, 1, NULL, NULL, NULL, 1,
+                   NULL);
+}
+
+bgcn_status bgcn_ecm_stage1_x(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
+                              const bgcn_limb_t *np, long nn, uint64_t B1,
+                              uint64_t sigma, int ladder)
+{
+    return ecm_run(fp, fn, np, nn, B1, B1, sigma, 1, NULL, NULL, NULL,
+                   ladder ? 2 : 0, x);
 }

@@ -415,6 +415,50 @@ Test(factor_methods, ecm_alone)
     mpz_clears(p, q, n, NULL);
 }
 
+/* Stage 1 by Lucas chains (PRAC) against its slow twin, the ladder over
+ * the chunks of the stage-1 exponent: the same point [E]P (same
+ * normalised x), for moduli of 1 to 16 limbs without small factors, B1
+ * from 2 up (the powers of 2 and 3 alone, then a few primes, then many),
+ * on every kernel path. */
+Test(factor_methods, ecm_stage1_prac_vs_ladder)
+{
+    t_seed();
+    mpz_t p, q, n, f;
+    mpz_inits(p, q, n, f, NULL);
+    bgcn_limb_t np[MAXL], fp[MAXL], x0[MAXL], x1[MAXL];
+    static const uint64_t small_b1[] = {2, 3, 4, 5, 8, 9, 11, 12, 30};
+    for (int pi = 0; bgcn_kernel_paths[pi]; pi++) {
+        if (!bgcn_cpu_supported(bgcn_kernel_paths[pi]))
+            continue;
+        cr_assert_eq(bgcn_cpu_select(bgcn_kernel_paths[pi]->name), 0);
+        for (int i = 0; i < 24; i++) {
+            int bits = 40 + (int)t_rand_below(480);
+            rand_prime(p, bits);
+            rand_prime(q, bits + 1 + (int)t_rand_below(40));
+            mpz_mul(n, p, q);
+            long nn = z_get(np, MAXL, n);
+            uint64_t B1 = i < 9 ? small_b1[i] : 31 + t_rand_below(i < 16 ? 300 : 30000);
+            uint64_t sigma = 6 + t_rand_below((uint64_t)1 << 40);
+            long f0 = 0, f1 = 0;
+            memset(x0, 0, sizeof x0);
+            memset(x1, 0xff, sizeof x1);
+            cr_assert_eq(bgcn_ecm_stage1_x(x0, &f0, fp, np, nn, B1, sigma, 0),
+                         BGCN_OK);
+            cr_assert_eq(bgcn_ecm_stage1_x(x1, &f1, fp, np, nn, B1, sigma, 1),
+                         BGCN_OK);
+            cr_assert(f0 == 0 && f1 == 0, "stage 1 split a product of two "
+                                          "%d-bit primes", bits);
+            cr_assert(memcmp(x0, x1, (size_t)nn * sizeof *x0) == 0,
+                      "%s: PRAC and the ladder differ (n %ld limbs, B1 %llu, "
+                      "sigma %llu)",
+                      bgcn_kernel_paths[pi]->name, nn, (unsigned long long)B1,
+                      (unsigned long long)sigma);
+        }
+    }
+    cr_assert_eq(bgcn_cpu_select(getenv("BIGCALC_CPU")), 0);
+    mpz_clears(p, q, n, f, NULL);
+}
+
 /* Stage 2 against its slow twin (bgcn_factor_ecm_twin: a ladder for
  * each multiple of the stage-1 point that stage 2 tests), curve by curve
  * with the same sigma, on every kernel path: N = p * q with p of 24-33
