@@ -264,6 +264,81 @@ static int edges(long *out, int max, long top)
     return ne;
 }
 
+/* {p,n} as one of the adversarial values: 0 2^(64n-1) + 1, 1 B^n - 1,
+ * 2 a few random bits (the top one set), 3 B^n - 2^k for a random k. */
+static void adversarial(bgcn_limb_t *p, long n, int kind)
+{
+    memset(p, 0, n * sizeof *p);
+    switch (kind) {
+    case 0:
+        p[0] = 1;
+        p[n - 1] |= (bgcn_limb_t)1 << 63;
+        break;
+    case 1:
+        memset(p, 0xff, n * sizeof *p);
+        break;
+    case 2:
+        for (int i = 0; i < 8; i++) {
+            uint64_t b = t_rand_below((uint64_t)n * 64);
+            p[b / 64] |= (bgcn_limb_t)1 << (b % 64);
+        }
+        p[n - 1] |= (bgcn_limb_t)1 << 63;
+        break;
+    default: {
+        uint64_t k = t_rand_below((uint64_t)n * 64);
+        memset(p, 0xff, n * sizeof *p);
+        for (uint64_t b = 0; b < k; b++)
+            p[b / 64] &= ~((bgcn_limb_t)1 << (b % 64));
+    }
+    }
+}
+
+/* Adversarial operands (2^k + 1, all ones, sparse, B^n - 2^k) at the
+ * sizes where the plan changes (a length just past each power of two or
+ * a new prime count), squares and unbalanced pairs, each vector set, 1..4
+ * threads, against GMP. */
+Test(nttfp, adversarial_around_lengths)
+{
+    const nttfp_ops *sets[2];
+    int ns = prod_sets(sets);
+    long e[60];
+    int ne = edges(e, 60, 9000);
+    for (int si = 0; si < ns; si++) {
+        for (int i = 0; i < ne; i++) {
+            long an = e[i], bn = i % 2 ? an : (an + 1) / 2 + (long)(i % 5);
+            if (bn > an)
+                bn = an;
+            int T = 1 + i % 4;
+            bgcn_limb_t *a = malloc(an * sizeof *a), *b = malloc(bn * sizeof *b);
+            /* room for the square, 2 an limbs */
+            bgcn_limb_t *r = malloc(2 * an * sizeof *r);
+            bgcn_limb_t *w = malloc(2 * an * sizeof *w);
+            for (int ka = 0; ka < 4; ka++) {
+                int kb = (ka + i) % 4;
+                adversarial(a, an, ka);
+                adversarial(b, bn, kb);
+                cr_assert_eq(bgcn_mul_nttfp_ops(r, a, an, b, bn, sets[si], T),
+                             BGCN_OK);
+                mpn_mul((mp_limb_t *)w, (const mp_limb_t *)a, an,
+                        (const mp_limb_t *)b, bn);
+                if (!t_equal("adversarial product", r, w, an + bn))
+                    cr_assert_fail("%s %ldx%ld kinds %d,%d on %d threads",
+                                   sets[si]->name, an, bn, ka, kb, T);
+                cr_assert_eq(bgcn_mul_nttfp_ops(r, a, an, NULL, an, sets[si], T),
+                             BGCN_OK);
+                mpn_sqr((mp_limb_t *)w, (const mp_limb_t *)a, an);
+                if (!t_equal("adversarial square", r, w, 2 * an))
+                    cr_assert_fail("%s square of %ld, kind %d on %d threads",
+                                   sets[si]->name, an, ka, T);
+            }
+            free(a);
+            free(b);
+            free(r);
+            free(w);
+        }
+    }
+}
+
 Test(nttfp, products_around_lengths)
 {
     long e[90];
