@@ -35,6 +35,20 @@ void bgc_repl_cmd_error(int lineno, const char *line, int col, const char *fmt, 
 static void show_var(const char *name, const bgc_val *v, void *arg)
 {
     bgc_ctx *ctx = arg;
+    if (bgc_val_is_int(v)) { /* a huge integer is never converted whole */
+        size_t hn = strlen(name) + 4;
+        char *head = malloc(hn);
+        bgc_intview tv;
+        bgc_err e = BGC_ENOMEM;
+        if (head) {
+            snprintf(head, hn, "%s = ", name);
+            e = bgc_repl_print_int(ctx, head, bgc_val_view(v, &tv));
+            free(head);
+        }
+        if (e != BGC_OK)
+            printf("%s = (%s)\n", name, e == BGC_EINTR ? "interrupted" : "out of memory");
+        return;
+    }
     size_t n;
     char *s = bgc_format_val(ctx, v, &n);
     printf("%s = ", name);

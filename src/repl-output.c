@@ -1,11 +1,18 @@
 /* repl-output.c -- how results look in the REPL (man/bigcalc.1, REPL).
  *
- * Results: the evaluator prints each result as one line to its output
- * stream.  In the REPL that stream is a fopencookie() stream of ours, so
- * the evaluator stays the same in every mode: the cookie collects a line
- * and, when it has more digits than the limit (--digits, :digits), writes
- * `first...last (N digits)` instead (sign and 0x/0o/0b or B# prefix kept,
- * not counted).  With the limit off (-1) the bytes go straight through.
+ * Abbreviation, `first...last (N digits)` once a number has more digits
+ * than the limit (--digits, :digits; sign and 0x/0o/0b or B# prefix kept,
+ * not counted), is reached two ways, one for each kind of output:
+ *  - integer results and `:vars` integers come here as numbers
+ *    (bgc_repl_print_int, the evaluator's printer hook): the digit count,
+ *    the first and the last digits are computed without converting the
+ *    whole number, which for 10^8 digits would take minutes;
+ *  - text the program writes (`print`, list results) is already digits
+ *    when it reaches the evaluator's output stream, a fopencookie()
+ *    stream of ours, so the evaluator stays the same in every mode: the
+ *    cookie collects a line and abbreviates it when it is one number
+ *    (bgc_repl_print_number).  With the limit off (-1) the bytes go
+ *    straight through.
  *
  * Elapsed time: a statement that runs for more than a second shows
  * `[1.0 s]`, `[1.1 s]`, ... on stderr.  An interval timer (ITIMER_REAL,
@@ -254,13 +261,13 @@ static void out_line(const char *head, size_t hn, const char *s, size_t n)
     prog_unblock(&old);
 }
 
-static bgc_err print_whole(const bgc_ctx *ctx, const bgc_int *v)
+static bgc_err print_whole(const bgc_ctx *ctx, const char *head, const bgc_int *v)
 {
     size_t n;
     char *s = bgc_format_value(ctx, v, &n);
     if (!s)
         return bgcn_interrupt_flag ? BGC_EINTR : BGC_ENOMEM;
-    out_line("", 0, s, n);
+    out_line(head, strlen(head), s, n);
     free(s);
     return BGC_OK;
 }
@@ -269,7 +276,8 @@ static bgc_err print_whole(const bgc_ctx *ctx, const bgc_int *v)
  * N from digits(), the last digits from |v| mod base^k, the first ones
  * from |v| / base^(N-k) -- a power and two divisions instead of the whole
  * radix conversion (which for 10^8 digits takes minutes). */
-static bgc_err print_abbrev(const bgc_ctx *ctx, const bgc_int *v, int *done)
+static bgc_err print_abbrev(const bgc_ctx *ctx, const char *head, const bgc_int *v,
+                            int *done)
 {
     int base = bgc_ctx_get_obase(ctx);
     char pbuf[4];
@@ -315,7 +323,7 @@ static bgc_err print_abbrev(const bgc_ctx *ctx, const bgc_int *v, int *done)
         for (size_t i = ln; i < side; i++) /* the low part keeps its zeros */
             *q++ = '0';
         q += sprintf(q, "%s (%llu digits)", ls, (unsigned long long)nd);
-        out_line("", 0, buf, (size_t)(q - buf));
+        out_line(head, strlen(head), buf, (size_t)(q - buf));
         *done = 1;
     }
 out:
@@ -340,15 +348,14 @@ static uint64_t digits_bound(uint64_t bits, int base)
     return bits / l2 + 1;
 }
 
-static bgc_err repl_print(const bgc_ctx *ctx, const bgc_int *v, void *arg)
+bgc_err bgc_repl_print_int(const bgc_ctx *ctx, const char *head, const bgc_int *v)
 {
     int done = 0;
     bgc_int t;
     uint64_t bits = 0;
     bgc_err e;
-    (void)arg;
     if (digit_limit < 0 || whole_output)
-        return print_whole(ctx, v);
+        return print_whole(ctx, head, v);
     bgc_init(&t);
     e = bgc_bitlen(&t, v);
     if (e == BGC_OK)
@@ -357,11 +364,17 @@ static bgc_err repl_print(const bgc_ctx *ctx, const bgc_int *v, void *arg)
     if (e != BGC_OK)
         return e;
     if (digits_bound(bits, bgc_ctx_get_obase(ctx)) <= (uint64_t)digit_limit)
-        return print_whole(ctx, v); /* surely short: no need to count */
-    e = print_abbrev(ctx, v, &done);
+        return print_whole(ctx, head, v); /* surely short: no need to count */
+    e = print_abbrev(ctx, head, v, &done);
     if (e != BGC_OK || done)
         return e;
-    return print_whole(ctx, v);
+    return print_whole(ctx, head, v);
+}
+
+static bgc_err repl_print(const bgc_ctx *ctx, const bgc_int *v, void *arg)
+{
+    (void)arg;
+    return bgc_repl_print_int(ctx, "", v);
 }
 
 void bgc_repl_output_install(bgc_ctx *ctx)

@@ -69,8 +69,11 @@ void bgc_repl_output_install(bgc_ctx *ctx);
 void bgc_repl_set_digits(long digits);
 long bgc_repl_get_digits(void);
 /* Write the text of one result, abbreviated as the stream does, to fp
- * (also used by :vars). */
+ * (:vars uses it for lists). */
 void bgc_repl_print_number(FILE *fp, const char *s, size_t n);
+/* Write head, then v abbreviated without converting all of its digits,
+ * then a newline, to stdout: the printer of results and of :vars. */
+bgc_err bgc_repl_print_int(const bgc_ctx *ctx, const char *head, const bgc_int *v);
 
 /* Elapsed-time indicator: after start, once a second has passed, stderr
  * shows `[1.2 s]` (updated a few times a second) until stop, which wipes

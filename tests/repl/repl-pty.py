@@ -418,6 +418,16 @@ def t_commands():
         s.line(":vars")
         s.want("a = 5\r\nb = 1180591620717411303424\r\n")
         s.prompt()
+        # a long integer is abbreviated as a result is (without converting
+        # it whole), a list is shown as its text
+        s.line("c = 7^50000; v = [1, -2]")
+        s.prompt()
+        s.line(":vars")
+        s.want("c = 79799599708020962519...82682427564030000001 (42255 digits)\r\n")
+        s.want("v = [1, -2]\r\n")
+        s.prompt()
+        s.line("undef c; undef v")
+        s.prompt()
         s.line(":funcs")
         s.want("no functions yet")
         s.prompt()
