@@ -343,10 +343,10 @@ static bgcn_status find_factor(drv *d, bgcn_limb_t *fp, long *fn,
             return BGCN_OK;
     }
     if (siqs) {
-        bgcn_siqs_opts so;
-        so.progress = siqs_progress;
-        so.progress_arg = d;
-        so.seed = bgcn_frand(&d->rng);
+        /* every tuning field 0: the sieve's own choice by size */
+        bgcn_siqs_opts so = {.progress = siqs_progress,
+                             .progress_arg = d,
+                             .seed = bgcn_frand(&d->rng)};
         report(d, "SIQS");
         BGCN_TRY(bgcn_siqs(fp, fn, np, nn, &so));
         /* the sieve failing is rare; ECM goes on without a limit */
