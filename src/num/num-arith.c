@@ -66,18 +66,22 @@ bgc_err bgc_add_si(bgc_int *r, const bgc_int *a, long v)
     return bgc_add(r, a, &b);
 }
 
-bgc_err bgc_neg(bgc_int *r, const bgc_int *a)
+/* r = -a (negative 0) or |a| (negative 1). */
+static bgc_err neg_abs(bgc_int *r, const bgc_int *a, int absolute)
 {
     BGC_TRY(bgc_set(r, a));
-    r->size = -r->size;
+    r->size = absolute ? BGC_ABS(r->size) : -r->size;
     return BGC_OK;
+}
+
+bgc_err bgc_neg(bgc_int *r, const bgc_int *a)
+{
+    BGC_VERIFIED(BGC_V_NEG, r, a, NULL, NULL, 0, neg_abs(r, a, 0));
 }
 
 bgc_err bgc_abs(bgc_int *r, const bgc_int *a)
 {
-    BGC_TRY(bgc_set(r, a));
-    r->size = BGC_ABS(r->size);
-    return BGC_OK;
+    BGC_VERIFIED(BGC_V_ABS, r, a, NULL, NULL, 0, neg_abs(r, a, 1));
 }
 
 /* Products up to this many limbs use a stack buffer when in place. */

@@ -193,7 +193,7 @@ bgc_err bgc_popcount(bgc_int *r, const bgc_int *a)
 
 bgc_err bgc_bitlen(bgc_int *r, const bgc_int *a)
 {
-    return bgc_set_u64(r, bgc_bitlen_u(a));
+    BGC_VERIFIED(BGC_V_BITLEN, r, a, NULL, NULL, 0, bgc_set_u64(r, bgc_bitlen_u(a)));
 }
 
 bgc_err bgc_bit(bgc_int *r, const bgc_int *a, const bgc_int *i)

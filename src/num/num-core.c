@@ -249,14 +249,17 @@ bgc_err bgc_set_limbs(bgc_int *r, const bgcn_limb_t *p, long n,
 
 /* ---- queries ----------------------------------------------------------- */
 
+/* The queries below end in bgc_v_cmp: under --verify GMP answers them
+ * too (a comparison is what a faulty kernel gets wrong as easily as a
+ * sum). */
 int bgc_sgn(const bgc_int *a)
 {
-    return (a->size > 0) - (a->size < 0);
+    return bgc_v_cmp('s', (a->size > 0) - (a->size < 0), a, NULL);
 }
 
 int bgc_is_zero(const bgc_int *a)
 {
-    return a->size == 0;
+    return bgc_v_cmp('z', a->size == 0, a, NULL);
 }
 
 int bgc_is_odd(const bgc_int *a)
@@ -274,15 +277,20 @@ static int cmp_mag(const bgc_int *a, const bgc_int *b)
 
 int bgc_cmpabs(const bgc_int *a, const bgc_int *b)
 {
-    return cmp_mag(a, b);
+    return bgc_v_cmp('a', cmp_mag(a, b), a, b);
 }
 
-int bgc_cmp(const bgc_int *a, const bgc_int *b)
+static int cmp(const bgc_int *a, const bgc_int *b)
 {
     if (a->size != b->size)
         return a->size > b->size ? 1 : -1;
     int c = cmp_mag(a, b);
     return a->size < 0 ? -c : c;
+}
+
+int bgc_cmp(const bgc_int *a, const bgc_int *b)
+{
+    return bgc_v_cmp('c', cmp(a, b), a, b);
 }
 
 int bgc_cmp_si(const bgc_int *a, long v)

@@ -101,6 +101,9 @@ bgc_err bgc_divmod_abs(bgc_int *q, bgc_int *r, const bgc_int *a,
  * bgc_rand64 (for Miller-Rabin bases, which need no secrecy) never fails. */
 bgc_err bgc_rand_u64(uint64_t *x);
 uint64_t bgc_rand64(void);
+/* The state of the seeded stream (--seed) into s: 1, or 0 when the
+ * stream is not seeded (s untouched).  For the verifier's replay. */
+int bgc_rand_state(uint64_t s[4]);
 /* The ChaCha20 block function of RFC 8439: out = 20 rounds of in, plus in. */
 void bgc_chacha20_block(uint32_t out[16], const uint32_t in[16]);
 
@@ -125,6 +128,13 @@ typedef enum bgc_vop {
     /* the toolkit's identities (builtins-nt.c, bgc_verify_sqrtmod ...) */
     BGC_V_SQRTMOD, BGC_V_ZNLOG, BGC_V_CHINESE, BGC_V_EULERPHI, BGC_V_SIGMA,
     BGC_V_SUMDIGITS,
+    /* queries, checked by the verifier's check_cmp (bgc_v_cmp below):
+     * cmp, cmpabs, cmp_si; sgn and is_zero */
+    BGC_V_CMP, BGC_V_SGN,
+    BGC_V_ABS, BGC_V_NEG, BGC_V_BITLEN,
+    /* random numbers: the range (and for randprime primality and size);
+     * from a seeded stream also the value, replayed (verify.c) */
+    BGC_V_RANDOM, BGC_V_RANDBITS, BGC_V_RANDPRIME,
     BGC_V_NOPS
 } bgc_vop;
 
@@ -144,6 +154,11 @@ typedef struct bgc_verifier {
     void (*check)(int tok, bgc_err e, bgc_int *r1, bgc_int *r2);
     void (*check_int)(int tok, bgc_err e, int *res);
     void (*check_str)(int tok, bgc_err e, char *s);
+    /* A comparison the engine answered c (-1, 0, 1): kind 'c' is
+     * cmp(a, b), 'a' cmpabs(a, b), 's' sgn(a), 'z' is_zero(a) (b NULL).
+     * Returns the answer to use: GMP's, which differs from c only after a
+     * mismatch (recorded).  No snapshot: the operands are only read. */
+    int (*check_cmp)(int kind, int c, const bgc_int *a, const bgc_int *b);
 } bgc_verifier;
 
 /* Install v (NULL: none, verification off); resets the nesting. */
@@ -152,6 +167,16 @@ void bgc_num_set_verifier(const bgc_verifier *v);
 extern const bgc_verifier *bgc_v_hook; /* the installed verifier */
 extern int bgc_v_on;    /* verification enabled (a verifier installed) */
 extern int bgc_v_depth; /* nesting of verified calls */
+
+/* The comparison entry points end with this: checked when verification is
+ * on and the call is not inside a verified operation (whose result is
+ * checked instead).  One predictable branch when off. */
+static inline int bgc_v_cmp(int kind, int c, const bgc_int *a, const bgc_int *b)
+{
+    if (__builtin_expect(bgc_v_on, 0) && bgc_v_depth == 0)
+        return bgc_v_hook->check_cmp(kind, c, a, b);
+    return c;
+}
 
 static inline int bgc_v_snap_str(const char *s, size_t len, int base)
 {

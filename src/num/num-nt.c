@@ -116,7 +116,7 @@ bgc_err bgc_prevprime(bgc_int *r, const bgc_int *n)
     BGC_VERIFIED(BGC_V_PREVPRIME, r, n, NULL, NULL, 0, prevprime(r, n));
 }
 
-bgc_err bgc_randprime(bgc_int *r, const bgc_int *k)
+static bgc_err randprime(bgc_int *r, const bgc_int *k)
 {
     uint64_t kk;
     if (k->size <= 0)
@@ -159,4 +159,9 @@ bgc_err bgc_randprime(bgc_int *r, const bgc_int *k)
     bgc_clear(&one);
     bgc_clear(&kb);
     return e;
+}
+
+bgc_err bgc_randprime(bgc_int *r, const bgc_int *k)
+{
+    BGC_VERIFIED(BGC_V_RANDPRIME, r, k, NULL, NULL, 0, randprime(r, k));
 }

@@ -19,7 +19,10 @@
  *    machine.
  *
  * random(n) draws bitlen(n) bits and rejects values >= n (fewer than two
- * draws on average), so the result is exactly uniform. */
+ * draws on average), so the result is exactly uniform.  --verify replays
+ * that rule on the seeded stream (src/verify/verify.c): a change to it,
+ * or to how bits() fills limbs, is a change of every seeded stream's
+ * values (man page, --seed). */
 #include "num-impl.h"
 
 #include <errno.h>
@@ -160,6 +163,13 @@ int bgc_rand_is_seeded(void)
     return seeded;
 }
 
+int bgc_rand_state(uint64_t s[4])
+{
+    if (seeded)
+        memcpy(s, xstate, sizeof xstate);
+    return seeded;
+}
+
 static inline uint64_t rotl(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));
@@ -222,11 +232,16 @@ static bgc_err bits(bgc_int *r, uint64_t k)
     return BGC_OK;
 }
 
-bgc_err bgc_randbits(bgc_int *r, const bgc_int *k)
+static bgc_err randbits(bgc_int *r, const bgc_int *k)
 {
     uint64_t kk;
     BGC_TRY(bgc_get_count(k, &kk));
     return bits(r, kk);
+}
+
+bgc_err bgc_randbits(bgc_int *r, const bgc_int *k)
+{
+    BGC_VERIFIED(BGC_V_RANDBITS, r, k, NULL, NULL, 0, randbits(r, k));
 }
 
 bgc_err bgc_randbelow_i(bgc_int *r, const bgc_int *n)
@@ -252,5 +267,5 @@ bgc_err bgc_randbelow_i(bgc_int *r, const bgc_int *n)
 
 bgc_err bgc_random(bgc_int *r, const bgc_int *n)
 {
-    return bgc_randbelow_i(r, n);
+    BGC_VERIFIED(BGC_V_RANDOM, r, n, NULL, NULL, 0, bgc_randbelow_i(r, n));
 }

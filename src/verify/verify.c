@@ -54,6 +54,11 @@ const char *const bgc_verify_ops[BGC_V_NOPS + 1] = {
     [BGC_V_SQRTMOD] = "sqrtmod", [BGC_V_ZNLOG] = "znlog",
     [BGC_V_CHINESE] = "chinese", [BGC_V_EULERPHI] = "eulerphi",
     [BGC_V_SIGMA] = "sigma",     [BGC_V_SUMDIGITS] = "sumdigits",
+    [BGC_V_CMP] = "cmp",
+    [BGC_V_SGN] = "sgn",         [BGC_V_ABS] = "abs",
+    [BGC_V_NEG] = "neg",         [BGC_V_BITLEN] = "bitlen",
+    [BGC_V_RANDOM] = "random",   [BGC_V_RANDBITS] = "randbits",
+    [BGC_V_RANDPRIME] = "randprime",
     [BGC_V_NOPS] = NULL,
 };
 
@@ -67,6 +72,9 @@ static bgc_vop vop;
 static long vx, sa, sb, sc;
 static char *vstr;
 static size_t vstr_cap;
+/* random numbers: the seeded stream's state before the draw */
+static int vseeded;
+static uint64_t vstate[4];
 
 static unsigned long checked, mismatches;
 static int armed = -1;
@@ -251,6 +259,8 @@ static int snap(bgc_vop op, const bgc_int *r1, const bgc_int *r2,
     pa = take(va, ra, a, r1, r2, &sa);
     pb = take(vb, rb, b, r1, r2, &sb);
     pc = take(vc, rc, c, r1, r2, &sc);
+    if (__builtin_expect(op >= BGC_V_RANDOM, 0))
+        vseeded = op <= BGC_V_RANDPRIME && bgc_rand_state(vstate);
     return 2;
 }
 
@@ -580,6 +590,16 @@ static int expected(void)
     }
     case BGC_V_SETSTR:
         return expected_setstr();
+    case BGC_V_ABS: mpz_abs(want, pa); return 1;
+    case BGC_V_NEG: mpz_neg(want, pa); return 1;
+    case BGC_V_BITLEN:
+        mpz_set_ui(want, mpz_sgn(pa) ? mpz_sizeinbase(pa, 2) : 0);
+        return 1;
+    case BGC_V_CMP:    /* check_cmp */
+    case BGC_V_SGN:
+    case BGC_V_RANDOM: /* check_random */
+    case BGC_V_RANDBITS:
+    case BGC_V_RANDPRIME:
     case BGC_V_GETSTR:
     case BGC_V_FACTOR: /* bgc_verify_factor checks it */
     case BGC_V_SQRTMOD: /* these by identities, bgc_verify_sqrtmod ... */
@@ -674,6 +694,140 @@ static inline void compare(const char *what, bgc_int *r, const mpz_t w)
     differ(what, r, w);
 }
 
+/* ---- random numbers -------------------------------------------------------
+ *
+ * A drawn value cannot be recomputed from the operands, but its contract
+ * can be checked: random(n) in [0, n), randbits(k) below 2^k, randprime(k)
+ * a prime of exactly k bits (GMP's BPSW).  From the seeded stream (--seed)
+ * the value itself is known: the draw is replayed here from the stream's
+ * state before it, with this file's own xoshiro256** and the rule of
+ * num-rand.c (bitlen(n) bits a try, the top limb masked, tries >= n
+ * rejected), and after it the stream must be where the replay left it --
+ * so a seeded run's values are the documented function of the seed.
+ * (randprime's candidates and Miller-Rabin bases share the stream; it is
+ * checked by its contract only.)  The armed fault flips the low bit of a
+ * seeded draw (only the replay can see that) and moves an unseeded one
+ * out of its range (by n, 2^k, 2^k). */
+
+static uint64_t replay_next(uint64_t x[4])
+{
+    uint64_t r = ((x[1] * 5) << 7 | (x[1] * 5) >> 57) * 9;
+    uint64_t t = x[1] << 17;
+    x[2] ^= x[0];
+    x[3] ^= x[1];
+    x[1] ^= x[2];
+    x[0] ^= x[3];
+    x[2] ^= t;
+    x[3] = x[3] << 45 | x[3] >> 19;
+    return r;
+}
+
+/* want = k random bits from the stream x */
+static void replay_bits(uint64_t x[4], unsigned long k)
+{
+    mp_size_t n = (mp_size_t)((k + 63) / 64);
+    if (want->_mp_alloc < n)
+        _mpz_realloc(want, n);
+    for (mp_size_t i = 0; i < n; i++)
+        want->_mp_d[i] = replay_next(x);
+    if (k % 64)
+        want->_mp_d[n - 1] &= ((mp_limb_t)1 << (k % 64)) - 1;
+    while (n > 0 && want->_mp_d[n - 1] == 0)
+        n--;
+    want->_mp_size = (int)n;
+}
+
+static void __attribute__((noinline)) check_random(bgc_int *r)
+{
+    /* the bound: n of random, k of randbits and randprime (it fit, or
+     * the draw would have failed) */
+    unsigned long k = vop == BGC_V_RANDOM ? mpz_sizeinbase(pa, 2) : mpz_get_ui(pa);
+    if (fault_now()) {
+        if (vseeded && vop != BGC_V_RANDPRIME) {
+            corrupt(r);
+        } else {
+            mpz_t t;
+            mpz_init(t);
+            if (vop == BGC_V_RANDOM)
+                mpz_set(t, pa);
+            else
+                mpz_setbit(t, k);
+            mpz_roinit_n(got, limbs(r), r->size);
+            mpz_add(t, t, got);
+            if (bgc_set_limbs(r, t->_mp_d, (long)mpz_size(t), 0) != BGC_OK)
+                corrupt(r);
+            mpz_clear(t);
+        }
+    }
+    if (vseeded && vop != BGC_V_RANDPRIME) {
+        uint64_t x[4], now[4];
+        memcpy(x, vstate, sizeof x);
+        if (vop == BGC_V_RANDOM) {
+            do
+                replay_bits(x, k);
+            while (mpz_cmp(want, pa) >= 0);
+        } else {
+            replay_bits(x, k);
+        }
+        compare("result", r, want);
+        if (bgc_rand_state(now) && memcmp(now, x, sizeof x) != 0)
+            record("the seeded stream is not where the replay of the draw left it");
+        return;
+    }
+    /* nothing to replace a wrong draw with (drawing again would hide the
+     * fault): it stays, and the report says so */
+    static const char stays[] = "; no value to use instead, the engine's stays";
+    mpz_roinit_n(got, limbs(r), r->size);
+    size_t bits = mpz_sgn(got) ? mpz_sizeinbase(got, 2) : 0;
+    if (vop == BGC_V_RANDOM && (mpz_sgn(got) < 0 || mpz_cmp(got, pa) >= 0))
+        record("the result (of %zu bits) is not in [0, n)%s", bits, stays);
+    else if (vop == BGC_V_RANDBITS && (mpz_sgn(got) < 0 || bits > k))
+        record("the result has %zu bits, more than %lu%s", bits, k, stays);
+    else if (vop == BGC_V_RANDPRIME && (mpz_sgn(got) <= 0 || bits != k))
+        record("the result has %zu bits, not %lu%s", bits, k, stays);
+    else if (vop == BGC_V_RANDPRIME && !mpz_probab_prime_p(got, 24))
+        record("the result (of %zu bits) is not prime for GMP%s", bits, stays);
+}
+
+/* ---- comparisons ------------------------------------------------------------
+ *
+ * The cheapest check: no snapshot (the operands are only read during the
+ * call), views built here, one mpz_cmp; the mismatch path is out of
+ * line. */
+
+static int __attribute__((noinline, cold))
+cmp_differs(int kind, int c, int w, const bgc_int *a, const bgc_int *b)
+{
+    vop = kind == 'c' || kind == 'a' ? BGC_V_CMP : BGC_V_SGN;
+    sa = BGC_ABS(a->size);
+    sb = b ? BGC_ABS(b->size) : -1;
+    sc = -1;
+    static const char *const what[] = {"cmp", "cmpabs", "sgn", "is_zero"};
+    int i = kind == 'c' ? 0 : kind == 'a' ? 1 : kind == 's' ? 2 : 3;
+    record("%s is %d, GMP has %d; GMP's value is used", what[i], c, w);
+    return w;
+}
+
+static int check_cmp(int kind, int c, const bgc_int *a, const bgc_int *b)
+{
+    checked++;
+    int op = kind == 'c' || kind == 'a' ? BGC_V_CMP : BGC_V_SGN;
+    if (__builtin_expect(armed == op, 0)) { /* a wrong answer, as a fault */
+        armed = -1;
+        c = kind == 'z' ? !c : c == 0 ? 1 : -c;
+    }
+    mpz_t za = MPZ_ROINIT_N((mp_limb_t *)limbs(a), (mp_size_t)a->size);
+    int w;
+    if (kind == 'c' || kind == 'a') {
+        mpz_t zb = MPZ_ROINIT_N((mp_limb_t *)limbs(b), (mp_size_t)b->size);
+        w = kind == 'c' ? mpz_cmp(za, zb) : mpz_cmpabs(za, zb);
+        w = (w > 0) - (w < 0);
+    } else {
+        w = kind == 's' ? mpz_sgn(za) : mpz_sgn(za) == 0;
+    }
+    return __builtin_expect(w == c, 1) ? c : cmp_differs(kind, c, w, a, b);
+}
+
 static void check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
 {
     (void)tok;
@@ -709,6 +863,10 @@ static void check(int tok, bgc_err e, bgc_int *r1, bgc_int *r2)
     }
     if (e != BGC_OK)
         return;
+    if (vop >= BGC_V_RANDOM && vop <= BGC_V_RANDPRIME) {
+        check_random(r1);
+        return;
+    }
     int ok = expected();
     if (ok == -1) {
         record("engine found an inverse, GMP says not invertible");
@@ -1104,4 +1262,5 @@ void bgc_verify_arith(int which, bgc_int *r, const bgc_int *n,
     mpz_clears(prod, p, pw, acc, s, q, NULL);
 }
 
-static const bgc_verifier gmp_verifier = {snap, snap_str, check, check_int, check_str};
+static const bgc_verifier gmp_verifier = {snap, snap_str, check, check_int, check_str,
+                                          check_cmp};

@@ -2,8 +2,11 @@
  *
  * When enabled, every operation of num.h (add, sub, mul, sqr, divisions,
  * shifts, bitwise, gcd, inverse, roots, powers, modexp, primality, number
- * theory, radix conversion both ways) is re-done with GMP from the same
- * operands and compared with the engine's result.  Only the outermost
+ * theory, radix conversion both ways, abs, negation, bitlen) is re-done
+ * with GMP from the same operands and compared with the engine's result;
+ * comparisons and sign tests are answered by GMP too (check_cmp), and
+ * random draws are checked by their contract and, from a seeded stream,
+ * replayed (check_random in verify.c).  Only the outermost
  * number-layer call of an operation is checked (an operation built from
  * others is checked once, on its final result), which keeps the cost near
  * GMP's own time for the same work.
@@ -17,10 +20,11 @@
  * variable BIGCALC_FAULT=mul read by bgc_verify_enable in a build
  * configured with --enable-test-hooks) corrupts the next
  * result of that operation kind -- one low bit of the engine's result is
- * flipped before it is compared and returned -- so tests can prove that
+ * flipped (a comparison's answer reversed; for random draws see
+ * check_random in verify.c) before it is compared and returned -- so tests can prove that
  * each kind of operation is checked.  Names are those of bgc_verify_ops.
  *
- * Only src/verify.c includes gmp.h.
+ * Only src/verify/verify.c includes gmp.h.
  */
 #ifndef BGC_VERIFY_H
 #define BGC_VERIFY_H

@@ -53,6 +53,27 @@ static void teardown_operands(void)
     bgc_clear(&Q);
 }
 
+/* The comparisons by their definition on signs and limbs (the engine's
+ * bgcn_cmp is what a fault would be in; this reads the limbs itself). */
+static int t_cmp_ref(const bgc_int *a, const bgc_int *b, int absolute)
+{
+    long as = absolute && a->size < 0 ? -a->size : a->size;
+    long bs = absolute && b->size < 0 ? -b->size : b->size;
+    if (as != bs)
+        return as > bs ? 1 : -1;
+    int neg = as < 0;
+    for (long i = (neg ? -as : as) - 1; i >= 0; i--)
+        if (a->d[i] != b->d[i])
+            return (a->d[i] > b->d[i]) != neg ? 1 : -1;
+    return 0;
+}
+static int t_cmp_ref_si(const bgc_int *a, long v)
+{
+    bgcn_limb_t m = v < 0 ? (bgcn_limb_t)0 - (bgcn_limb_t)v : (bgcn_limb_t)v;
+    bgc_int b = {&m, v < 0 ? -1 : v > 0, 1};
+    return t_cmp_ref(a, &b, 0);
+}
+
 static bgc_err run(const char *op)
 {
     bgc_int ten;
@@ -123,7 +144,27 @@ static bgc_err run(const char *op)
         e = bgc_get_str(&s, NULL, &A, 10);
         if (e == BGC_OK)
             free(s);
-    } else
+    } else if (!strcmp(op, "cmp")) {
+        /* the first one is the one a fault corrupts; each must agree */
+        cr_assert_eq(bgc_cmp(&A, &B), t_cmp_ref(&A, &B, 0));
+        cr_assert_eq(bgc_cmpabs(&A, &B), t_cmp_ref(&A, &B, 1));
+        cr_assert_eq(bgc_cmp(&B, &A), t_cmp_ref(&B, &A, 0));
+        cr_assert_eq(bgc_cmp(&A, &A), 0);
+        cr_assert_eq(bgc_cmp_si(&A, 5), t_cmp_ref_si(&A, 5));
+    } else if (!strcmp(op, "sgn")) {
+        cr_assert_eq(bgc_sgn(&A), A.size > 0 ? 1 : -1);
+        cr_assert_eq(bgc_is_zero(&A), 0);
+        bgc_int z;
+        bgc_init(&z);
+        cr_assert_eq(bgc_sgn(&z), 0);
+        cr_assert_eq(bgc_is_zero(&z), 1);
+    } else if (!strcmp(op, "abs")) e = bgc_abs(&R, &A);
+    else if (!strcmp(op, "neg")) e = bgc_neg(&R, &A);
+    else if (!strcmp(op, "bitlen")) e = bgc_bitlen(&R, &A);
+    else if (!strcmp(op, "random")) e = bgc_random(&R, &P);
+    else if (!strcmp(op, "randbits")) e = bgc_randbits(&R, &K);
+    else if (!strcmp(op, "randprime")) e = bgc_randprime(&R, &K);
+    else
         e = BGC_NERR; /* not implemented in this build */
     bgc_clear(&ten);
     return e;
@@ -135,7 +176,8 @@ static const char *const kinds[] = {
     "and", "or", "xor", "not", "popcount", "bit", "digits", "sqrt", "root",
     "gcd", "lcm", "invmod", "mulmod", "powmod", "jacobi", "isprime",
     "nextprime", "prevprime", "fact", "binomial", "fib", "lucas", "factmod",
-    "fibmod", "lucasmod", "set_str", "get_str", NULL};
+    "fibmod", "lucasmod", "set_str", "get_str", "cmp", "sgn", "abs", "neg",
+    "bitlen", "random", "randbits", "randprime", NULL};
 
 Test(verify, clean_runs_have_no_mismatch)
 {
@@ -343,4 +385,111 @@ Test(verify, fresh_zeros)
     bgc_clear(&three);
     bgc_clear(&ten);
     bgc_verify_enable(0);
+}
+
+/* A faulty comparison is caught and its answer replaced by GMP's: what
+ * the caller (the VM's <, min, sort) goes on with is right. */
+Test(verify, a_faulty_comparison_is_corrected)
+{
+    bgc_verify_enable(1);
+    bgc_verify_reset();
+    bgc_int a, b;
+    bgc_init(&a);
+    bgc_init(&b);
+    cr_assert_eq(bgc_set_si(&a, 1), BGC_OK);
+    cr_assert_eq(bgc_shl_ui(&a, &a, 200), BGC_OK);
+    cr_assert_eq(bgc_add_si(&b, &a, 1), BGC_OK);
+    const char *kinds2[] = {"cmp", "cmp", "sgn", "sgn"};
+    for (int i = 0; i < 4; i++) {
+        cr_assert_eq(bgc_verify_inject(kinds2[i]), 0);
+        switch (i) {
+        case 0: cr_assert_eq(bgc_cmp(&a, &b), -1); break;
+        case 1: cr_assert_eq(bgc_cmpabs(&b, &a), 1); break;
+        case 2: cr_assert_eq(bgc_sgn(&a), 1); break;
+        default: cr_assert_eq(bgc_is_zero(&a), 0); break;
+        }
+        cr_assert_eq(bgc_verify_mismatches(), (unsigned long)i + 1);
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert_eq(bgc_verify_report(f), 4);
+    fclose(f);
+    cr_assert(strstr(buf, "mismatch in cmp (operands of 4, 4 limbs") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "cmp is 1, GMP has -1; GMP's value is used") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "is_zero is 1, GMP has 0") != NULL, "%s", buf);
+    free(buf);
+    bgc_clear(&a);
+    bgc_clear(&b);
+    bgc_verify_enable(0);
+}
+
+/* Random draws: the range is checked from either stream; from a seeded
+ * one the value is replayed, so a low-bit fault (in range) is caught
+ * there and GMP's (the replay's) value is used, and the same seed gives
+ * the same values with and without --verify. */
+Test(verify, random_draws_seeded_and_not)
+{
+    bgc_int n, r, k, first[3];
+    bgc_init(&n);
+    bgc_init(&r);
+    bgc_init(&k);
+    cr_assert_eq(bgc_set_si(&n, 1), BGC_OK);
+    cr_assert_eq(bgc_shl_ui(&n, &n, 190), BGC_OK);
+    cr_assert_eq(bgc_add_si(&n, &n, 12345), BGC_OK);
+    cr_assert_eq(bgc_set_si(&k, 150), BGC_OK);
+    for (int seeded = 0; seeded < 2; seeded++) {
+        if (seeded)
+            bgc_rand_seed(42);
+        bgc_verify_enable(1);
+        for (int i = 0; i < 3; i++) {
+            const char *kind = i == 0 ? "random" : i == 1 ? "randbits" : "randprime";
+            bgc_verify_reset();
+            for (int rep = 0; rep < 20; rep++) {
+                bgc_err e = i == 0 ? bgc_random(&r, &n)
+                            : i == 1 ? bgc_randbits(&r, &k) : bgc_randprime(&r, &k);
+                cr_assert_eq(e, BGC_OK);
+            }
+            cr_assert_eq(bgc_verify_mismatches(), 0, "%s", kind);
+            cr_assert_eq(bgc_verify_inject(kind), 0);
+            bgc_err e = i == 0 ? bgc_random(&r, &n)
+                        : i == 1 ? bgc_randbits(&r, &k) : bgc_randprime(&r, &k);
+            cr_assert_eq(e, BGC_OK);
+            cr_assert_eq(bgc_verify_mismatches(), 1, "%s seeded %d", kind, seeded);
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&buf, &len);
+            bgc_verify_report(f);
+            fclose(f);
+            int replaced = seeded && i < 2;
+            cr_assert(strstr(buf, replaced ? "GMP's value is used" : "the engine's stays") != NULL,
+                      "%s", buf);
+            free(buf);
+        }
+        bgc_verify_enable(0);
+    }
+    /* the seeded stream with and without verification: the same values */
+    for (int pass = 0; pass < 2; pass++) {
+        bgc_rand_seed(7);
+        bgc_verify_enable(pass);
+        bgc_verify_reset();
+        for (int i = 0; i < 3; i++) {
+            if (pass == 0)
+                bgc_init(&first[i]);
+            bgc_err e = i == 0 ? bgc_random(&r, &n)
+                        : i == 1 ? bgc_randbits(&r, &k) : bgc_randprime(&r, &k);
+            cr_assert_eq(e, BGC_OK);
+            if (pass == 0)
+                cr_assert_eq(bgc_set(&first[i], &r), BGC_OK);
+            else
+                cr_assert_eq(bgc_cmp(&first[i], &r), 0, "draw %d", i);
+        }
+        cr_assert_eq(bgc_verify_mismatches(), 0);
+        bgc_verify_enable(0);
+    }
+    for (int i = 0; i < 3; i++)
+        bgc_clear(&first[i]);
+    bgc_clear(&n);
+    bgc_clear(&r);
+    bgc_clear(&k);
 }

@@ -125,3 +125,92 @@ status: 3
 (-3**100) // 7
 --- stderr-re
 bigcalc: verify: mismatch in fdiv \(.*\): .*; GMP's value is used
+
+=== --verify: a faulty comparison of big values is caught and GMP's answer used (defect 14)
+env: BIGCALC_FAULT=cmp
+args: --verify -e 'x = 1267650600228229401496703205376; y = x + 1' -e 'x < y' -e 'max(x, y) - x'
+status: 3
+--- stdout
+1
+1
+--- stderr-re
+bigcalc: verify: mismatch in cmp \(operands of 2, 2 limbs; kernels [a-z0-9_]+\): cmp is 1, GMP has -1; GMP's value is used
+
+=== --verify: a faulty comparison inside min and sort is caught (defect 14)
+env: BIGCALC_FAULT=cmp
+args: --verify -e 'x = 1267650600228229401496703205376' -e 'sort([x + 2, x, x + 1])[0] - x'
+status: 3
+--- stdout
+0
+--- stderr-re
+bigcalc: verify: mismatch in cmp \(operands of 2, 2 limbs; .*\): cmp is -?1, GMP has -?1; GMP's value is used
+
+=== --verify: a faulty sign test is caught (defect 14)
+env: BIGCALC_FAULT=sgn
+args: --verify -e 'x = -1267650600228229401496703205376' -e 'sgn(x)'
+status: 3
+--- stdout
+-1
+--- stderr-re
+bigcalc: verify: mismatch in sgn \(operand of 2 limbs; .*\): sgn is 1, GMP has -1; GMP's value is used
+
+=== --verify: abs, negation and bitlen are checked (defect 14)
+env: BIGCALC_FAULT=neg
+args: --verify -e 'x = 1267650600228229401496703205381' -e '-x' -e 'abs(-x) - x' -e 'bitlen(-x)'
+status: 3
+--- stdout
+-1267650600228229401496703205381
+0
+101
+--- stderr-re
+bigcalc: verify: mismatch in neg \(operand of 2 limbs; .*\): result limb 0 is 0x0+4, GMP has 0x0+5; GMP's value is used
+
+=== --verify: bitlen is checked (defect 14)
+env: BIGCALC_FAULT=bitlen
+args: --verify -e 'bitlen(-1267650600228229401496703205381)'
+status: 3
+--- stdout
+101
+--- stderr-re
+bigcalc: verify: mismatch in bitlen \(.*\): result limb 0 is 0x0+64, GMP has 0x0+65; GMP's value is used
+
+=== --verify --seed: a random draw is replayed from the seed; a wrong one is caught and the replayed value used (defect 14)
+env: BIGCALC_FAULT=random
+args: --verify --seed 7 -e 'random(10^30)'
+status: 3
+--- stdout
+499905545191349396105323968090
+--- stderr-re
+bigcalc: verify: mismatch in random \(operand of 2 limbs; .*\): result limb 0 is 0x[0-9a-f]+, GMP has 0x[0-9a-f]+; GMP's value is used
+
+=== --seed: the same seed gives the same stream with and without --verify (defect 14)
+args: --seed 7 -e 'random(10^30)' -e 'randbits(100)' -e 'randprime(80)'
+--- stdout
+499905545191349396105323968090
+247124319888203098140195977622
+650412246339292990192831
+
+=== the same with --verify: nothing to report, the same values (defect 14)
+args: --verify --seed 7 -e 'random(10^30)' -e 'randbits(100)' -e 'randprime(80)'
+--- stdout
+499905545191349396105323968090
+247124319888203098140195977622
+650412246339292990192831
+
+=== --verify without --seed: a draw out of its range is caught; there is no value to use instead (defect 14)
+env: BIGCALC_FAULT=randbits
+args: --verify -e 'randbits(100) < 2^100'
+status: 3
+--- stdout
+0
+--- stderr-re
+bigcalc: verify: mismatch in randbits \(operand of 1 limbs; .*\): the result has 101 bits, more than 100; no value to use instead, the engine's stays
+
+=== --verify: randprime's result is checked for its size and primality (defect 14)
+env: BIGCALC_FAULT=randprime
+args: --verify -e 'bitlen(randprime(80))'
+status: 3
+--- stdout
+81
+--- stderr-re
+bigcalc: verify: mismatch in randprime \(.*\): the result has 81 bits, not 80; no value to use instead, the engine's stays
