@@ -145,6 +145,28 @@ static int factor_token(bgc_ctx *ctx, const char *s, size_t len, int fast)
     return factor_expr(ctx, s, len);
 }
 
+static int blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+int bgc_cli_factor_text(bgc_ctx *ctx, const char *text, size_t n, int fast)
+{
+    int failed = 0;
+    size_t i = 0;
+    while (i < n && !bgcn_interrupt_flag) {
+        while (i < n && blank(text[i]))
+            i++;
+        size_t j = i;
+        while (j < n && !blank(text[j]))
+            j++;
+        if (j > i)
+            failed |= factor_token(ctx, text + i, j - i, fast) < 0;
+        i = j;
+    }
+    return failed ? -1 : 0;
+}
+
 void bgc_cli_factor(bgc_ctx *ctx, int nargs, char **args)
 {
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
@@ -157,21 +179,8 @@ void bgc_cli_factor(bgc_ctx *ctx, int nargs, char **args)
         char *line = NULL;
         size_t cap = 0;
         ssize_t got;
-        while (!bgcn_interrupt_flag && (got = getline(&line, &cap, stdin)) >= 0) {
-            size_t i = 0, n = (size_t)got;
-            while (i < n) {
-                while (i < n && (line[i] == ' ' || line[i] == '\t' ||
-                                 line[i] == '\n' || line[i] == '\r'))
-                    i++;
-                size_t j = i;
-                while (j < n && !(line[j] == ' ' || line[j] == '\t' ||
-                                  line[j] == '\n' || line[j] == '\r'))
-                    j++;
-                if (j > i)
-                    failed |= factor_token(ctx, line + i, j - i, fast) < 0;
-                i = j;
-            }
-        }
+        while (!bgcn_interrupt_flag && (got = getline(&line, &cap, stdin)) >= 0)
+            failed |= bgc_cli_factor_text(ctx, line, (size_t)got, fast) < 0;
         free(line);
     }
     if (bgc_cli_finish_output(stdout) < 0)

@@ -67,6 +67,14 @@ int bgc_cli_finish_output(FILE *fp);
 void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args,
                       int strict);
 void bgc_cli_modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict);
+/* One of those lines, {line, n} (its newline may be there; no NUL
+ * needed), number lineno in the messages: "B E M" split at blanks ('#'
+ * starts a comment), each field an expression, b called on the three
+ * values and the result printed; a blank line prints an empty line, a bad
+ * one reports and prints an empty line.  Returns 1 (a result), 0 (blank),
+ * -1 (bad).  tests/fuzz/fuzz-lines drives it. */
+int bgc_cli_modexp_line(bgc_ctx *ctx, const bgc_builtin *b, const char *line, size_t n,
+                        unsigned long long lineno);
 /* The value in the output base and a newline on stdout. */
 void bgc_cli_print_value(bgc_ctx *ctx, const bgc_int *v);
 /* Print the --verify mismatches of the last operation, if any. */
@@ -81,5 +89,21 @@ void bgc_cli_call_error(const char *source, unsigned long long line, int col, co
  * numbers from args (expressions) or, with none, from stdin.  Exits 1
  * (130 when interrupted) after the last number when one failed. */
 void bgc_cli_factor(bgc_ctx *ctx, int nargs, char **args);
+/* The numbers of {text, n} (blank-separated tokens, as stdin gives them)
+ * factored and printed, one line each; fast: a decimal token below 2^64
+ * takes the direct path (the caller decides: obase 10, no --verify).
+ * Returns -1 when one failed (reported), else 0; stops at an interrupt.
+ * tests/fuzz/fuzz-lines drives it. */
+int bgc_cli_factor_text(bgc_ctx *ctx, const char *text, size_t n, int fast);
+
+/* ---- cli-options.c: option values -------------------------------------------------- */
+
+/* The value of the numeric option `name` (--obase, --digits, --max-bits,
+ * --seed, --threads) as the command line reads it (bgc_cli_read_number and
+ * the option's range; --digits also takes "full", as -1): 0 with *out
+ * set, or -1 with the usage message (without "bigcalc: ") in msg.  An
+ * unknown name is -1 too.  tests/fuzz/fuzz-lines drives it. */
+int bgc_cli_option_value(const char *name, const char *arg, long long *out, char *msg,
+                         size_t cap);
 
 #endif /* BGC_CLI_IMPL_H */

@@ -105,18 +105,60 @@ const char *bgc_cli_cpu_list(char *buf, size_t cap)
     return buf;
 }
 
-/* The value of option `name`, read by bgc_cli_read_number; a value that
- * cannot be read, or is out of [lo, hi], is a usage error naming `what`. */
-static unsigned long long option_number(const char *name, const char *arg, const char *what,
-                                        unsigned long long lo, unsigned long long hi)
+/* The numeric options: what a value is, its range. */
+static const struct {
+    const char *name, *what;
+    unsigned long long lo, hi;
+} numeric_opts[] = {
+    {"--obase", "a base", 2, 36},
+    {"--digits", "a count of digits (or 'full')", 1, 1000000000000ULL},
+    {"--max-bits", "a number of bits", 1, ~0ULL},
+    {"--seed", "a seed", 0, ~0ULL},
+};
+
+int bgc_cli_option_value(const char *name, const char *arg, long long *out, char *msg,
+                         size_t cap)
 {
+    size_t i = 0, n = sizeof numeric_opts / sizeof numeric_opts[0];
+    while (i < n && strcmp(numeric_opts[i].name, name) != 0)
+        i++;
+    if (i == n) {
+        snprintf(msg, cap, "unknown option '%s'", name);
+        return -1;
+    }
+    if (strcmp(name, "--digits") == 0 && strcmp(arg, "full") == 0) {
+        *out = -1;
+        return 0;
+    }
     unsigned long long v;
     int rc = bgc_cli_read_number(arg, &v);
-    if (rc == -1)
-        bgc_cli_usage_error("invalid %s '%s': cannot read '%s' as %s", name, arg, arg, what);
-    if (rc == -2 || v < lo || v > hi)
-        bgc_cli_usage_error("invalid %s '%s': must be from %llu to %llu", name, arg, lo, hi);
-    return v;
+    if (rc == -1) {
+        snprintf(msg, cap, "invalid %s '%s': cannot read '%s' as %s", name, arg, arg,
+                 numeric_opts[i].what);
+        return -1;
+    }
+    if (rc == -2 || v < numeric_opts[i].lo || v > numeric_opts[i].hi) {
+        snprintf(msg, cap, "invalid %s '%s': must be from %llu to %llu", name, arg,
+                 numeric_opts[i].lo, numeric_opts[i].hi);
+        return -1;
+    }
+    *out = (long long)v; /* --max-bits and --seed: read back as unsigned */
+    return 0;
+}
+
+/* The value of option `name`; a usage error (exit 2) when it has none. */
+static unsigned long long option_number(const char *name, const char *arg)
+{
+    long long v;
+    /* the message echoes arg twice: room for two of the longest */
+    size_t cap = 2 * strlen(arg) + 160;
+    char *msg = malloc(cap);
+    if (msg == NULL)
+        bgc_cli_usage_error("out of memory reading %s", name);
+    if (bgc_cli_option_value(name, arg, &v, msg, cap) < 0)
+        bgc_cli_usage_error("%s", msg);
+    free(msg);
+    return (unsigned long long)v;
 }
 
 enum { OPT_DIGITS = 256, OPT_MAXBITS, OPT_CPU, OPT_SEED, OPT_VERSION, OPT_THREADS };
@@ -184,18 +226,13 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
             a->o.verify = 1;
             break;
         case 'o':
-            a->o.obase = (int)option_number("--obase", optarg, "a base", 2, 36);
+            a->o.obase = (int)option_number("--obase", optarg);
             break;
         case OPT_DIGITS:
-            if (strcmp(optarg, "full") == 0)
-                a->o.digits = -1;
-            else
-                a->o.digits = (long)option_number("--digits", optarg,
-                                                  "a count of digits (or 'full')", 1,
-                                                  1000000000000ULL);
+            a->o.digits = (long)(long long)option_number("--digits", optarg); /* full: -1 */
             break;
         case OPT_MAXBITS:
-            a->maxbits = option_number("--max-bits", optarg, "a number of bits", 1, ~0ULL);
+            a->maxbits = option_number("--max-bits", optarg);
             a->have_maxbits = 1;
             break;
         case 't':
@@ -208,7 +245,7 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
             a->threads = optarg;
             break;
         case OPT_SEED:
-            a->seed = option_number("--seed", optarg, "a seed", 0, ~0ULL);
+            a->seed = option_number("--seed", optarg);
             a->have_seed = 1;
             break;
         case 's':

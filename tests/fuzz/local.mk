@@ -1,7 +1,8 @@
 # Fuzz targets (tests/fuzz/fuzz.h says what a target is):
 #   fuzz-frontend  bigcalc source -> statements -> evaluation
 #   fuzz-engine    the engine through the number layer, against GMP
-#   fuzz-lines     the line parsers: batch modexp lines, option values
+#   fuzz-lines     the line parsers of src/cli-*.c: batch modexp lines,
+#                  factor input, option values
 # In an ordinary build each is a replay program (replay.c) and `make check`
 # runs it over its seed corpus tests/fuzz/corpus/NAME/ (under ASan/UBSan in
 # a --enable-sanitizers build).  Configured with --enable-fuzzer (clang),
@@ -25,10 +26,13 @@ tests_fuzz_fuzz_frontend_SOURCES = tests/fuzz/fuzz-frontend.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_frontend_LDADD = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a $(GMP_LIBS)
 tests_fuzz_fuzz_engine_SOURCES = tests/fuzz/fuzz-engine.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_engine_LDADD = libbgcverify.a libbgc.a libbgcn.a $(GMP_LIBS)
+# fuzz-lines also takes the command line's files, all but cli.c (which
+# starts the REPL): the line parsers it drives are theirs.
+FUZZ_CLI = $(foreach o,$(bigcalc_OBJECTS),$(if $(findstring cli-,$(notdir $o)),$o))
 tests_fuzz_fuzz_lines_SOURCES = tests/fuzz/fuzz-lines.c $(FUZZ_COMMON)
-tests_fuzz_fuzz_lines_LDADD = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a $(GMP_LIBS)
+tests_fuzz_fuzz_lines_LDADD = $(FUZZ_FRONT) $(FUZZ_CLI) libbgcverify.a libbgc.a libbgcn.a $(GMP_LIBS)
 tests_fuzz_fuzz_frontend_DEPENDENCIES = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a
-tests_fuzz_fuzz_lines_DEPENDENCIES = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a
+tests_fuzz_fuzz_lines_DEPENDENCIES = $(FUZZ_FRONT) $(FUZZ_CLI) libbgcverify.a libbgc.a libbgcn.a
 tests_fuzz_fuzz_engine_DEPENDENCIES = libbgcverify.a libbgc.a libbgcn.a
 tests_fuzz_fuzz_frontend_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LINK)
 tests_fuzz_fuzz_engine_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LINK)
