@@ -210,12 +210,14 @@ static void each_entry(const char *t, size_t len,
 static void load_entry(const char *s, size_t n, size_t at, void *arg)
 {
     (void)at;
-    (void)arg;
+    int *lost = arg;
     char *e = strndup(s, n);
     if (e) {
         if (*e)
             add_history(e);
         free(e);
+    } else {
+        ++*lost;
     }
 }
 
@@ -224,15 +226,26 @@ static void warn_unusable(const char *why)
     bgc_error_plain("history will not be saved: %s: %s", hist_path, why);
 }
 
+/* errno's text, "out of memory" for ENOMEM (the wording of every other
+ * allocation failure the user sees) */
+static const char *why_errno(int e)
+{
+    return e == ENOMEM ? "out of memory" : strerror(e);
+}
+
 void bgc_repl_history_open(void)
 {
     const char *why = NULL;
     int writable;
     char *text;
+    errno = 0;
     hist_path = history_file();
     stifle_history(HIST_MAX);
-    if (!hist_path)
+    if (!hist_path) {
+        if (errno == ENOMEM) /* else there is no home to keep it in */
+            bgc_error_plain("history will not be saved: out of memory");
         return;
+    }
     int fd = open_history(hist_path, &why, &writable);
     if (fd < 0) {
         warn_unusable(why);
@@ -241,11 +254,18 @@ void bgc_repl_history_open(void)
     off_t from;
     flock(fd, LOCK_SH);
     long n = read_all(fd, &text, &from);
+    int lost = 0;
     flock(fd, LOCK_UN);
     if (n >= 0) {
-        each_entry(text, (size_t)n, load_entry, NULL);
+        each_entry(text, (size_t)n, load_entry, &lost);
         free(text);
+    } else {
+        lost = -1;
     }
+    /* the file keeps them: only this session's recall lacks them */
+    if (lost)
+        bgc_error_plain("history: out of memory reading %s: %s earlier entries are not recalled",
+                        hist_path, lost < 0 ? "its" : "some");
     if (!writable) {
         warn_unusable(strerror(EACCES));
         close(fd);
@@ -329,8 +349,17 @@ void bgc_repl_history_add(const char *line)
     if (hist_fd < 0)
         return;
     char *copy = strdup(line);
-    if (!copy)
+    if (!copy) {
+        /* no copy to keep back: write it now (after the older ones) or
+         * say that it is lost */
+        if ((write_unsaved() != 0 || append_entry(line) != 0) && !warned) {
+            warned = 1;
+            bgc_error_plain("cannot append to the history file %s: %s (the session goes on; "
+                            "entries that cannot be kept are lost)",
+                            hist_path, why_errno(errno));
+        }
         return;
+    }
     if (nunsaved == HIST_MAX) { /* only the newest HIST_MAX can matter */
         free(unsaved[0]);
         memmove(unsaved, unsaved + 1, (HIST_MAX - 1) * sizeof *unsaved);
@@ -341,7 +370,7 @@ void bgc_repl_history_add(const char *line)
         warned = 1;
         bgc_error_plain("cannot append to the history file %s: %s (the session goes on; "
                         "its entries are kept and written when possible)",
-                        hist_path, strerror(errno));
+                        hist_path, why_errno(errno));
     }
 }
 
@@ -404,7 +433,7 @@ void bgc_repl_history_close(void)
         if (write_unsaved() != 0)
             bgc_error_plain("%d histor%s not saved to %s: %s", nunsaved,
                             nunsaved == 1 ? "y entry was" : "y entries were", hist_path,
-                            strerror(errno));
+                            why_errno(errno));
         truncate_file();
         close(hist_fd);
         hist_fd = -1;

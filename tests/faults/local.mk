@@ -3,8 +3,12 @@
 check_PROGRAMS += tests/faults/test-alloc-fail
 TESTS += tests/faults/test-alloc-fail
 tests_faults_test_alloc_fail_SOURCES = tests/faults/test-alloc-fail.c
-tests_faults_test_alloc_fail_DEPENDENCIES = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a
-tests_faults_test_alloc_fail_LDADD = $(FUZZ_FRONT) libbgcverify.a libbgc.a libbgcn.a $(GMP_LIBS)
+# and the REPL's history file (repl-history.c, with readline's history list)
+FAULTS_HISTORY = $(foreach o,$(bigcalc_OBJECTS),$(if $(findstring repl-history,$(notdir $o)),$o))
+tests_faults_test_alloc_fail_DEPENDENCIES = $(FUZZ_FRONT) $(FAULTS_HISTORY) libbgcverify.a \
+	libbgc.a libbgcn.a
+tests_faults_test_alloc_fail_LDADD = $(FUZZ_FRONT) $(FAULTS_HISTORY) libbgcverify.a libbgc.a \
+	libbgcn.a $(READLINE_LIBS) $(GMP_LIBS)
 tests_faults_test_alloc_fail_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=malloc -Wl,--wrap=calloc \
 	-Wl,--wrap=realloc -Wl,--wrap=free -Wl,--wrap=strdup -Wl,--wrap=strndup
 

@@ -22,6 +22,13 @@
  *   - every block allocated is freed again by the end of the session
  *     (the wrappers count live blocks: a leak on any error path fails
  *     here even without LeakSanitizer).
+ * Then the same again as the REPL runs it, with the history file
+ * (repl-history.c) open: each statement is added to the history before it
+ * runs, the file is loaded at the start and cut at the end, and besides
+ * the checks above every statement must be in the file afterwards unless
+ * an "out of memory" warning said that an entry was lost.  (readline's
+ * own history list allocates inside libreadline, which the wrappers do
+ * not see.)
  * BIGCALC_TEST_ALLOC_STRIDE=S tries every S-th k only (default 1);
  * BIGCALC_TEST_ALLOC_ABORT=J aborts (for a backtrace) where the J-th run
  * would fail its allocation. */
@@ -29,6 +36,10 @@
 #include "error.h"
 #include "eval.h"
 #include "num.h"
+#include "repl.h"
+
+#include <errno.h>
+#include <unistd.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,8 +75,10 @@ static int fail_now(void)
 
 void *__wrap_malloc(size_t n)
 {
-    if (fail_now())
+    if (fail_now()) {
+        errno = ENOMEM; /* as malloc does */
         return NULL;
+    }
     void *p = __real_malloc(n);
     if (p)
         live++;
@@ -74,8 +87,10 @@ void *__wrap_malloc(size_t n)
 
 void *__wrap_calloc(size_t n, size_t m)
 {
-    if (fail_now())
+    if (fail_now()) {
+        errno = ENOMEM;
         return NULL;
+    }
     void *p = __real_calloc(n, m);
     if (p)
         live++;
@@ -84,8 +99,10 @@ void *__wrap_calloc(size_t n, size_t m)
 
 void *__wrap_realloc(void *old, size_t n)
 {
-    if (fail_now())
+    if (fail_now()) {
+        errno = ENOMEM;
         return NULL;
+    }
     void *p = __real_realloc(old, n);
     if (p && !old)
         live++;
@@ -156,6 +173,64 @@ typedef struct run {
     size_t outlen, errlen;
 } run;
 
+static int has_line(const char *text, const char *line, size_t n);
+
+/* The REPL's way (with_history): the history file open, each statement
+ * added to it before it runs, closed at the end. */
+static int with_history;
+static char hist_file[64];
+static const char hist_old[] = "#1700000000\nold = 1\n#1700000001\nold2 = [1,\n 2]\n";
+
+static void run_statements(bgc_ctx *ctx)
+{
+    if (!with_history) {
+        bgc_chunk ch = {"<test>", program, sizeof program - 1, 1, 1};
+        bgc_run_result res;
+        bgc_run_text(ctx, &ch, &res);
+        return;
+    }
+    FILE *f = fopen(hist_file, "w");
+    if (!f || fputs(hist_old, f) < 0 || fclose(f) != 0) {
+        fprintf(stdout, "cannot write %s\n", hist_file);
+        exit(1);
+    }
+    bgc_repl_history_open();
+    unsigned long long line = 1;
+    for (const char *p = program; *p; line++) {
+        const char *e = strchr(p, '\n');
+        char stmt[256];
+        size_t n = (size_t)(e - p);
+        memcpy(stmt, p, n);
+        stmt[n] = 0;
+        bgc_repl_history_add(stmt);
+        bgc_chunk ch = {"<test>", p, n + 1, line, 1};
+        bgc_run_result res;
+        bgc_run_text(ctx, &ch, &res);
+        p = e + 1;
+    }
+    bgc_repl_history_close();
+}
+
+/* Every statement of the program is an entry of the history file. */
+static int history_complete(void)
+{
+    FILE *f = fopen(hist_file, "r");
+    if (!f)
+        return 0;
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t n = getdelim(&text, &cap, 0, f);
+    fclose(f);
+    int ok = n > 0;
+    for (const char *p = program; ok && *p;) {
+        const char *e = strchr(p, '\n');
+        ok = has_line(text, p, (size_t)(e - p));
+        p = e + 1;
+    }
+    __real_free(text); /* getdelim's, made by the C library: not counted */
+    return ok;
+}
+
 static long run_program(long fail_at, long more, run *r)
 {
     FILE *out = open_memstream(&r->out, &r->outlen);
@@ -173,9 +248,7 @@ static long run_program(long fail_at, long more, run *r)
     if (ctx) {
         stderr = err;
         bgc_ctx_set_output(ctx, out);
-        bgc_chunk ch = {"<test>", program, sizeof program - 1, 1, 1};
-        bgc_run_result res;
-        bgc_run_text(ctx, &ch, &res);
+        run_statements(ctx);
         stderr = saved;
         bgc_ctx_free(ctx);
     } else {
@@ -204,10 +277,24 @@ static int has_line(const char *text, const char *line, size_t n)
     return 0;
 }
 
+static int run_all(void);
+
 int main(void)
 {
-    run base = {0};
     bgc_set_max_bits(1 << 20);
+    snprintf(hist_file, sizeof hist_file, "/tmp/bigcalc-alloc-fail-%ld.hist", (long)getpid());
+    setenv("BIGCALC_HISTORY", hist_file, 1);
+    int rc = run_all();
+    with_history = 1;
+    printf("with the history file:\n");
+    rc |= run_all();
+    unlink(hist_file);
+    return rc;
+}
+
+static int run_all(void)
+{
+    run base = {0};
     long before = live;
     long n = run_program(0, 0, &base);
     if (base.errlen == 0 || !strstr(base.err, "division by zero") ||
@@ -280,6 +367,8 @@ int main(void)
             why = "the last statement did not run";
         if (!why && live != before_k)
             why = "blocks leaked";
+        if (!why && with_history && !history_complete() && !strstr(r.err, "out of memory"))
+            why = "a statement is missing from the history file, with no warning";
         if (why) {
             failures++;
             fprintf(stderr, "allocation %ld%s of %ld failing: %s (%ld blocks live)\n--- stdout\n%s--- stderr\n%s",

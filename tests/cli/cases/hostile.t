@@ -214,3 +214,12 @@ status: 3
 81
 --- stderr-re
 bigcalc: verify: mismatch in randprime \(.*\): the result has 81 bits, not 80; no value to use instead, the engine's stays
+
+=== deep recursion: each frame holds only its live big value (about 128 KiB here), so a 300 MB budget allows well over 1500 calls (defect 2)
+env: BIGCALC_MEMORY_LIMIT=300M
+args: -e 'n = 0; def h(a) { n++; return 2^(2^20) + h(a-1) }' -e 'h(100)' -e 'n > 1500'
+status: 1
+--- stdout
+1
+--- stderr-re
+bigcalc: <arg 1>:1:\d+: out of memory \(in h, called from h at 1:\d+ \(\d+ times\), called at <arg 2>:1:1\)
