@@ -42,6 +42,7 @@ bench_ecm_bench_SOURCES = bench/ecm-bench.c
 bench_ecm_bench_LDADD = libbgcn.a
 # huge tasks against gp, end to end
 EXTRA_DIST += bench/huge-vs-gp.sh
+EXTRA_DIST += bench/interrupt-latency
 # dudect-style timing test of bgcn_powm_sec on every kernel path (a
 # benchmark, never run by make check): bench/ct-timing
 noinst_PROGRAMS += bench/ct-timing
