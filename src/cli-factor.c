@@ -138,7 +138,9 @@ done:
 static int factor_token(bgc_ctx *ctx, const char *s, size_t len, int fast)
 {
     uint64_t v;
-    if (fast && parse_u64(s, len, &v)) {
+    /* obase may change on the way (a token `obase = 16` is an expression
+     * too): the direct path prints decimal only */
+    if (fast && bgc_ctx_get_obase(ctx) == 10 && parse_u64(s, len, &v)) {
         print_u64(v);
         return 0;
     }

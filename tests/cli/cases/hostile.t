@@ -223,3 +223,11 @@ status: 1
 1
 --- stderr-re
 bigcalc: <arg 1>:1:\d+: out of memory \(in h, called from h at 1:\d+ \(\d+ times\), called at <arg 2>:1:1\)
+
+=== factor input that sets obase: later numbers below 2^64 print in that base too (found by fuzz-lines)
+args: factor
+--- stdin
+obase=16 12
+--- stdout
+0x10: 0x2 0x2 0x2 0x2
+0xc: 0x2 0x2 0x3
