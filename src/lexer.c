@@ -13,6 +13,8 @@
  */
 #include "lexer.h"
 
+#include "messages.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -151,7 +153,7 @@ static bgc_token lex_number(bgc_lexer *lx, bgc_token t)
             if (scan_digits(lx, base) <= 0)
                 goto bad;
         } else if (peek(lx, 0) == '#' && skip == 0 && peek(lx, 1) >= '0' && peek(lx, 1) <= '9') {
-            lx->err = "malformed number literal (B#digits needs a base B from 2 to 36)";
+            lx->err = bgc_message(BGC_MSG_LEX_BASE);
             adv(lx); /* the '#': the message shows the whole literal */
             goto skip;
         } else if (peek(lx, 0) == 'e' || peek(lx, 0) == 'E') {
@@ -159,7 +161,7 @@ static bgc_token lex_number(bgc_lexer *lx, bgc_token t)
             if (peek(lx, 0) == '+')
                 adv(lx);
             else if (peek(lx, 0) == '-') {
-                lx->err = "negative exponent in a literal (1e-3 is not an integer)";
+                lx->err = bgc_message(BGC_MSG_LEX_NEG_EXP);
                 goto skip;
             }
             if (scan_digits(lx, 10) <= 0)
@@ -172,7 +174,7 @@ static bgc_token lex_number(bgc_lexer *lx, bgc_token t)
     t.len = (size_t)(lx->src + lx->pos - t.text);
     return t;
 bad:
-    lx->err = "malformed number literal";
+    lx->err = bgc_message(BGC_MSG_LEX_NUMBER);
 skip:
     while (is_ident_char(peek(lx, 0)) || peek(lx, 0) == '-' || peek(lx, 0) == '+') {
         if ((peek(lx, 0) == '-' || peek(lx, 0) == '+') &&
@@ -213,7 +215,7 @@ static bgc_token lex_string(bgc_lexer *lx, bgc_token t)
     for (;;) {
         int c = peek(lx, 0);
         if (c == -1 || c == '\n') {
-            lx->err = "unterminated string (strings end on their line)";
+            lx->err = bgc_message(BGC_MSG_LEX_STRING);
             t.type = BGC_T_ERROR;
             t.len = 0;
             return t;
@@ -241,7 +243,7 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
         t.len = 0;
         t.line = lx->cline;
         t.col = lx->ccol;
-        lx->err = "unterminated comment";
+        lx->err = bgc_message(BGC_MSG_LEX_COMMENT);
         lx->incomplete = 1;
         return t;
     }
@@ -338,7 +340,7 @@ bgc_token bgc_lex_next(bgc_lexer *lx)
             adv(lx);
     t.len = (size_t)(lx->src + lx->pos - t.text);
     t.type = BGC_T_ERROR;
-    lx->err = "unexpected character";
+    lx->err = bgc_message(BGC_MSG_LEX_CHAR);
     return t;
 }
 

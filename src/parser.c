@@ -11,6 +11,8 @@
  */
 #include "parser.h"
 
+#include "messages.h"
+
 #include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,7 +51,7 @@ static void *alloc(pctx *c, size_t n)
 {
     void *p = bgc_arena_alloc(c->arena, n);
     if (!p)
-        fail(c, &c->p->tok, "out of memory");
+        fail(c, &c->p->tok, "%s", bgc_message(BGC_ENOMEM));
     memset(p, 0, n);
     return p;
 }
@@ -92,14 +94,14 @@ static void check_tok(pctx *c)
         return;
     if (p->lx.incomplete)
         c->incomplete = 1;
-    if (strcmp(p->lx.err, "unexpected character") == 0 &&
+    if (p->lx.err == bgc_message(BGC_MSG_LEX_CHAR) &&
         !quotable(p->tok.text, p->tok.len))
-        fail(c, &p->tok, "syntax error: unexpected byte 0x%02x",
+        fail(c, &p->tok, bgc_message(BGC_MSG_SYN_BAD_BYTE),
              (unsigned char)p->tok.text[0]);
     if (p->tok.len > 0 && p->tok.len < 40)
-        fail(c, &p->tok, "syntax error: %s '%.*s'", p->lx.err,
+        fail(c, &p->tok, bgc_message(BGC_MSG_SYN_LEX_ERROR_AT), p->lx.err,
              (int)p->tok.len, p->tok.text);
-    fail(c, &p->tok, "syntax error: %s", p->lx.err);
+    fail(c, &p->tok, bgc_message(BGC_MSG_SYN_LEX_ERROR), p->lx.err);
 }
 
 static void advance(pctx *c)
@@ -122,13 +124,13 @@ static void expected(pctx *c, const char *what)
     if (c->p->tok.type == BGC_T_EOF)
         c->incomplete = 1;
     bgc_tok_describe(&c->p->tok, found, sizeof found);
-    fail(c, &c->p->tok, "syntax error: expected %s, found %s", what, found);
+    fail(c, &c->p->tok, bgc_message(BGC_MSG_SYN_EXPECTED), what, found);
 }
 
 static void enter(pctx *c)
 {
     if (++c->p->depth > BGC_PARSE_MAX_NEST)
-        fail(c, &c->p->tok, "expression nested too deeply (limit %d levels)",
+        fail(c, &c->p->tok, bgc_message(BGC_MSG_SYN_TOO_DEEP),
              BGC_PARSE_MAX_NEST);
 }
 static void leave(pctx *c) { c->p->depth--; }
@@ -139,7 +141,7 @@ static void leave(pctx *c) { c->p->depth--; }
 static void count_node(pctx *c, const bgc_token *at)
 {
     if (++c->nodes > BGC_PARSE_MAX_NODES)
-        fail(c, at, "statement too large (limit %d operators and operands)",
+        fail(c, at, bgc_message(BGC_MSG_SYN_TOO_LARGE),
              BGC_PARSE_MAX_NODES);
 }
 
@@ -281,13 +283,13 @@ static bgc_node *parse_primary(pctx *c)
         n->args = parse_items(c, BGC_T_RBRACKET, &n->nargs);
         return n;
     case BGC_T_STRING:
-        fail(c, &t, "syntax error: a string may only be an argument of print");
+        fail(c, &t, "%s", bgc_message(BGC_MSG_SYN_STRING_PLACE));
     case BGC_T_MOD:
     case BGC_T_DEF:
     case BGC_T_IF: case BGC_T_ELSE: case BGC_T_WHILE: case BGC_T_FOR:
     case BGC_T_BREAK: case BGC_T_CONTINUE: case BGC_T_RETURN: case BGC_T_QUIT:
     case BGC_T_EXIT: case BGC_T_LOCAL: case BGC_T_PRINT:
-        fail(c, &t, "syntax error: '%.*s' is a keyword, expected an expression",
+        fail(c, &t, bgc_message(BGC_MSG_SYN_KEYWORD),
              (int)t.len, t.text);
     default:
         expected(c, "an expression");
@@ -395,7 +397,7 @@ static bgc_node *parse_unary(pctx *c)
                     /* ++x, --v[i]: a pre-increment of what follows */
                     bgc_node *t = parse_postfix(c);
                     if (!is_lvalue(t))
-                        fail(c, &at, "syntax error: '%s' needs a variable or a list element",
+                        fail(c, &at, bgc_message(BGC_MSG_SYN_INCDEC_TARGET),
                              op == BGC_OP_ADD ? "++" : "--");
                     bgc_node *n = mk(c, BGC_N_INCDEC, op, &at);
                     n->a = t;
@@ -541,9 +543,7 @@ static bgc_node *parse_expr(pctx *c)
     if (!is_lvalue(left)) {
         char what[8];
         snprintf(what, sizeof what, "%.*s", (int)c->p->tok.len, c->p->tok.text);
-        fail(c, &c->p->tok,
-             "syntax error: the left side of '%s' must be a variable name or a list element",
-             what);
+        fail(c, &c->p->tok, bgc_message(BGC_MSG_SYN_ASSIGN_TARGET), what);
     }
     bgc_node *n = mk(c, BGC_N_ASSIGN, op, &c->p->tok);
     n->a = left;
@@ -626,7 +626,7 @@ static bgc_stmt *parse_block(pctx *c)
             break;
         if (c->p->tok.type == BGC_T_EOF) {
             c->incomplete = 1;
-            fail(c, &open, "syntax error: '{' is never closed");
+            fail(c, &open, "%s", bgc_message(BGC_MSG_SYN_BRACE_OPEN));
         }
         bgc_stmt *s = parse_statement(c);
         if (b->nlist == cap) {
@@ -642,7 +642,7 @@ static bgc_stmt *parse_block(pctx *c)
         if (t != BGC_T_NEWLINE && t != BGC_T_SEMI && t != BGC_T_RBRACE &&
             !(c->p->prev_end > c->p->lx.src && c->p->prev_end[-1] == '}')) {
             if (t == BGC_T_RPAREN)
-                fail(c, &c->p->tok, "syntax error: unmatched ')'");
+                fail(c, &c->p->tok, "%s", bgc_message(BGC_MSG_SYN_UNMATCHED_PAREN));
             expected(c, "an operator or the end of the statement");
         }
     }
@@ -810,9 +810,9 @@ static bgc_stmt *parse_statement(pctx *c)
         }
         break;
     case BGC_T_ELSE:
-        fail(c, &at, "syntax error: 'else' without 'if'");
+        fail(c, &at, "%s", bgc_message(BGC_MSG_SYN_ELSE));
     case BGC_T_RBRACE:
-        fail(c, &at, "syntax error: unmatched '}'");
+        fail(c, &at, "%s", bgc_message(BGC_MSG_SYN_UNMATCHED_BRACE));
     case BGC_T_WHILE:
         s = new_stmt(c, BGC_S_WHILE, &at);
         advance(c);
@@ -848,7 +848,7 @@ static bgc_stmt *parse_statement(pctx *c)
         s = parse_print(c);
         break;
     case BGC_T_DEF:
-        fail(c, &at, "syntax error: functions are defined at the top level, not inside a statement");
+        fail(c, &at, "%s", bgc_message(BGC_MSG_SYN_NESTED_DEF));
     default:
         s = new_stmt(c, BGC_S_EXPR, &at);
         s->expr = parse_expr(c);
@@ -893,7 +893,7 @@ static void parse_def(pctx *c, bgc_stmt *st)
             for (int i = 0; i < st->nparams; i++)
                 if (st->plens[i] == c->p->tok.len &&
                     memcmp(st->params[i], c->p->tok.text, c->p->tok.len) == 0)
-                    fail(c, &c->p->tok, "syntax error: duplicate parameter '%.*s'",
+                    fail(c, &c->p->tok, bgc_message(BGC_MSG_SYN_DUP_PARAM),
                          (int)c->p->tok.len, c->p->tok.text);
             if (st->nparams == cap) {
                 int ncap = cap ? cap * 2 : 4;
@@ -1073,9 +1073,9 @@ bgc_parse_status bgc_parse_stmt(bgc_parser *p, bgc_arena *arena,
     case BGC_T_EOF:
         break;
     case BGC_T_RPAREN:
-        fail(&c, &p->tok, "syntax error: unmatched ')'");
+        fail(&c, &p->tok, "%s", bgc_message(BGC_MSG_SYN_UNMATCHED_PAREN));
     case BGC_T_RBRACE:
-        fail(&c, &p->tok, "syntax error: unmatched '}'");
+        fail(&c, &p->tok, "%s", bgc_message(BGC_MSG_SYN_UNMATCHED_BRACE));
     default:
         /* a statement ending in '}' needs no separator */
         if (p->prev_end > p->lx.src && p->prev_end[-1] == '}')

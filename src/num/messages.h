@@ -10,8 +10,8 @@
  * links alone.  Wording is user-visible: tests/cli/cases pins it, and the
  * man page (ERRORS) quotes some of it.
  *
- * Not here: syntax errors (parser.c builds them from the token it found),
- * usage errors of the command line (cli-options.c, cli-number.c) and a
+ * Syntax errors are here too (parser.c fills in the token it found, lexer.c
+ * names what is wrong with a token).  Not here: usage errors of the command line (cli-options.c, cli-number.c) and a
  * builtin's own domain text, which is part of its row in bgc_builtins[]. */
 #ifndef BGC_MESSAGES_H
 #define BGC_MESSAGES_H
@@ -98,6 +98,29 @@
     M(BUILTIN_BASE, "%s(): base must be between 2 and 36")                     \
     M(BUILTIN_NOTINV, "not invertible in %s() (gcd with the modulus is not 1)") \
     M(BUILTIN_MODZERO, "modulus is zero in %s()")                              \
+    /* syntax (parser.c, from the token it found; lexer.c's own words) */       \
+    M(SYN_LEX_ERROR, "syntax error: %s")                  /* lexer message */    \
+    M(SYN_LEX_ERROR_AT, "syntax error: %s '%.*s'")    /* message, token */    \
+    M(SYN_BAD_BYTE, "syntax error: unexpected byte 0x%02x")                    \
+    M(SYN_EXPECTED, "syntax error: expected %s, found %s")  /* what, found */   \
+    M(SYN_TOO_DEEP, "expression nested too deeply (limit %d levels)")          \
+    M(SYN_TOO_LARGE, "statement too large (limit %d operators and operands)")  \
+    M(SYN_STRING_PLACE, "syntax error: a string may only be an argument of print") \
+    M(SYN_KEYWORD, "syntax error: '%.*s' is a keyword, expected an expression") \
+    M(SYN_INCDEC_TARGET, "syntax error: '%s' needs a variable or a list element") \
+    M(SYN_ASSIGN_TARGET, "syntax error: the left side of '%s' must be a variable name or a list element") \
+    M(SYN_BRACE_OPEN, "syntax error: '{' is never closed")                     \
+    M(SYN_UNMATCHED_PAREN, "syntax error: unmatched ')'")                      \
+    M(SYN_UNMATCHED_BRACE, "syntax error: unmatched '}'")                      \
+    M(SYN_ELSE, "syntax error: 'else' without 'if'")                           \
+    M(SYN_NESTED_DEF, "syntax error: functions are defined at the top level, not inside a statement") \
+    M(SYN_DUP_PARAM, "syntax error: duplicate parameter '%.*s'")               \
+    M(LEX_BASE, "malformed number literal (B#digits needs a base B from 2 to 36)") \
+    M(LEX_NEG_EXP, "negative exponent in a literal (1e-3 is not an integer)")  \
+    M(LEX_NUMBER, "malformed number literal")                                  \
+    M(LEX_STRING, "unterminated string (strings end on their line)")           \
+    M(LEX_COMMENT, "unterminated comment")                                     \
+    M(LEX_CHAR, "unexpected character")                                        \
     /* --max-bits (num-core.c, bgc_format_err) */                                \
     M(TOOBIG_HUGE, "result too large: needs more than 2^64 bits, limit is %" PRIu64 " (--max-bits)") \
     M(TOOBIG, "result too large: needs %s%" PRIu64 " bits, limit is %" PRIu64 " (--max-bits)")
