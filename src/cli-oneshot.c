@@ -1,6 +1,7 @@
 /* cli-oneshot.c -- `bigcalc FUNC ARG...`: one builtin call, its bare
  * result printed. */
 #include "cli-impl.h"
+#include "messages.h"
 
 #include "error.h"
 #include "verify.h"
@@ -61,7 +62,7 @@ void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args
     }
     if (!bgc_builtin_arity_ok(b, nargs)) {
         bgc_builtin_arity_text(b, t, sizeof t);
-        bgc_cli_usage_error("%s %s, got %d\nusage: bigcalc %s ARG...   (as in %s)",
+        bgc_cli_usage_error(bgc_message(BGC_MSG_USE_ONESHOT_ARITY),
                     b->name, t, nargs, b->name, b->usage);
     }
     if (!b->fn) {

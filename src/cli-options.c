@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include "cli-impl.h"
+#include "messages.h"
 
 #include "error.h"
 #include "verify.h"
@@ -123,7 +124,7 @@ int bgc_cli_option_value(const char *name, const char *arg, long long *out, char
     while (i < n && strcmp(numeric_opts[i].name, name) != 0)
         i++;
     if (i == n) {
-        snprintf(msg, cap, "unknown option '%s'", name);
+        snprintf(msg, cap, bgc_message(BGC_MSG_USE_UNKNOWN_OPTION), name);
         return -1;
     }
     if (strcmp(name, "--digits") == 0 && strcmp(arg, "full") == 0) {
@@ -133,12 +134,12 @@ int bgc_cli_option_value(const char *name, const char *arg, long long *out, char
     unsigned long long v;
     int rc = bgc_cli_read_number(arg, &v);
     if (rc == -1) {
-        snprintf(msg, cap, "invalid %s '%s': cannot read '%s' as %s", name, arg, arg,
+        snprintf(msg, cap, bgc_message(BGC_MSG_USE_INVALID_VALUE), name, arg, arg,
                  numeric_opts[i].what);
         return -1;
     }
     if (rc == -2 || v < numeric_opts[i].lo || v > numeric_opts[i].hi) {
-        snprintf(msg, cap, "invalid %s '%s': must be from %llu to %llu", name, arg,
+        snprintf(msg, cap, bgc_message(BGC_MSG_USE_VALUE_RANGE), name, arg,
                  numeric_opts[i].lo, numeric_opts[i].hi);
         return -1;
     }
@@ -154,7 +155,7 @@ static unsigned long long option_number(const char *name, const char *arg)
     size_t cap = 2 * strlen(arg) + 160;
     char *msg = malloc(cap);
     if (msg == NULL)
-        bgc_cli_usage_error("out of memory reading %s", name);
+        bgc_cli_usage_error(bgc_message(BGC_MSG_USE_OUT_MEMORY_READING), name);
     if (bgc_cli_option_value(name, arg, &v, msg, cap) < 0)
         bgc_cli_usage_error("%s", msg);
     free(msg);
@@ -261,7 +262,7 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
             a->want_version = 1;
             break;
         case ':':
-            bgc_cli_usage_error("option '%s' needs a value", argv[optind - 1]);
+            bgc_cli_usage_error(bgc_message(BGC_MSG_USE_OPTION_NEEDS_VALUE), argv[optind - 1]);
         default: {
             const char *arg = argv[optind - 1];
             if (strncmp(arg, "--", 2) == 0) {
@@ -269,12 +270,13 @@ int bgc_cli_parse_args(int argc, char **argv, bgc_cli_args *a)
                  * an option without one), not for an unknown name */
                 const char *eq = strchr(arg, '=');
                 if (eq && optopt)
-                    bgc_cli_usage_error("option '%.*s' takes no value", (int)(eq - arg), arg);
-                bgc_cli_usage_error("unknown option '%s'", arg);
+                    bgc_cli_usage_error(bgc_message(BGC_MSG_USE_OPTION_TAKES_NO_VALUE),
+                                        (int)(eq - arg), arg);
+                bgc_cli_usage_error(bgc_message(BGC_MSG_USE_UNKNOWN_OPTION), arg);
             }
             if (optopt && optopt < 256)
-                bgc_cli_usage_error("unknown option '-%c'", optopt);
-            bgc_cli_usage_error("unknown option '%s'", arg);
+                bgc_cli_usage_error(bgc_message(BGC_MSG_USE_UNKNOWN_SHORT_OPTION), optopt);
+            bgc_cli_usage_error(bgc_message(BGC_MSG_USE_UNKNOWN_OPTION), arg);
         }
         }
     }

@@ -7,6 +7,7 @@
  * REPL (repl.c) -- and turns what happened into the exit status.
  */
 #include "cli-impl.h"
+#include "messages.h"
 
 #include "builtins.h"
 #include "error.h"
@@ -41,9 +42,9 @@ static void check_stdin(void)
 {
     struct stat sb;
     if (fstat(0, &sb) != 0)
-        bgc_cli_usage_error("cannot read standard input: %s", strerror(errno));
+        bgc_cli_usage_error(bgc_message(BGC_MSG_USE_CANNOT_READ_STANDARD_INPUT), strerror(errno));
     if (S_ISDIR(sb.st_mode))
-        bgc_cli_usage_error("cannot read standard input: %s", strerror(EISDIR));
+        bgc_cli_usage_error(bgc_message(BGC_MSG_USE_CANNOT_READ_STANDARD_INPUT), strerror(EISDIR));
 }
 
 /* ---- main ------------------------------------------------------------------------ */
@@ -92,15 +93,15 @@ static int run_program(bgc_ctx *ctx, const bgc_cli_args *a)
     int nops = a->nops, nexprs = a->nexprs;
     if (nops > 0 && nexprs > 0 && access(operands[0], F_OK) != 0 &&
         bgc_builtin_find(operands[0], strlen(operands[0])))
-        bgc_cli_usage_error("'%s' is a builtin function: a one-shot cannot be combined with -e",
+        bgc_cli_usage_error(bgc_message(BGC_MSG_USE_ONESHOT_WITH_E),
                             operands[0]);
     if (nops > 0 && looks_like_name(operands[0]) && access(operands[0], F_OK) != 0) {
         char hint[200];
         if (bgc_suggest(NULL, operands[0], strlen(operands[0]), BGC_SUGGEST_FUNC, hint,
                         sizeof hint))
-            bgc_cli_usage_error("'%s' is neither a file nor a builtin function (%s)",
+            bgc_cli_usage_error(bgc_message(BGC_MSG_USE_NEITHER_FILE_NOR_BUILTIN),
                                 operands[0], hint);
-        bgc_cli_usage_error("'%s' is neither a file nor a builtin function", operands[0]);
+        bgc_cli_usage_error(bgc_message(BGC_MSG_USE_NEITHER_FILE_NOR_BUILTIN_PLAIN), operands[0]);
     }
     bgc_cli_check_files(operands, nops);
     int reads_stdin = ((nexprs == 0 && nops == 0) || a->interactive) && !isatty(0);
@@ -189,7 +190,7 @@ int bgc_cli_main(int argc, char **argv)
                 bgcn_cpu_select(NULL);
             } else {
                 bgc_cli_usage_error(
-                    "unknown or unsupported kernel path '%s'%s (this machine supports: %s)",
+                    bgc_message(BGC_MSG_USE_UNKNOWN_KERNEL_PATH_LIST),
                     cpu, a.o.cpu ? "" : " in BIGCALC_CPU", bgc_cli_cpu_list(list, sizeof list));
             }
         }
@@ -208,7 +209,7 @@ int bgc_cli_main(int argc, char **argv)
                     bgc_error_plain("ignoring BIGCALC_THREADS '%s': expected a thread count "
                                     "from 1 to 64", t);
                 else
-                    bgc_cli_usage_error("invalid %s '%s': expected a thread count from 1 to 64",
+                    bgc_cli_usage_error(bgc_message(BGC_MSG_USE_THREAD_COUNT),
                                         a.threads ? "--threads" : "BIGCALC_THREADS", t);
             }
         }

@@ -4,6 +4,7 @@
  * parser: it is a command, one word and at most one argument.  A word
  * more is an error and the command does nothing (man page, REPL). */
 #include "repl.h"
+#include "messages.h"
 
 #include "builtins.h"
 #include "cli.h"
@@ -99,7 +100,6 @@ static int on_off(const char *a, size_t n)
     }
     return -1;
 }
-#define ON_OFF_EXPECTED "expected on or off (or 1/0, yes/no, true/false)"
 
 /* A count as options take it (bgc_cli_read_number: 1000, 1e6, 2^20,
  * 0x10); -1 if unreadable or above 10^12. */
@@ -159,12 +159,13 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
      * ':time on off' do nothing but say what is wrong. */
     int noarg = IS("quit") || IS("q") || IS("exit") || IS("vars") || IS("funcs");
     if (known && noarg && al > 0) {
-        bgc_repl_cmd_error(lineno, line, acol, "':%.*s' takes no argument", (int)nl, name);
+        bgc_repl_cmd_error(lineno, line, acol, bgc_message(BGC_MSG_USE_TAKES_NO_ARGUMENT),
+                           (int)nl, name);
         return 0;
     }
     if (known && extra) {
         bgc_repl_cmd_error(lineno, line, (int)(extra - line) + 2,
-                           "unexpected text after the argument (':%.*s' takes one word)",
+                           bgc_message(BGC_MSG_USE_UNEXPECTED_TEXT_AFTER_ARGUMENT),
                            (int)nl, name);
         return 0;
     }
@@ -188,20 +189,19 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
     } else if (IS("unset")) {
         int what = al == 0 ? -1 : bgc_builtin_find(arg, al) ? -2 : bgc_ctx_unset(ctx, arg, al);
         if (what == -2)
-            bgc_repl_cmd_error(lineno, line, acol, "cannot unset builtin function '%.*s'",
+            bgc_repl_cmd_error(lineno, line, acol, bgc_message(BGC_MSG_USE_CANNOT_UNSET_BUILTIN_FUNCTION),
                                (int)(al < 60 ? al : 60), arg);
         else if (what < 0)
-            bgc_repl_cmd_error(lineno, line, acol, "':unset' needs the name of a variable or "
-                               "a function");
+            bgc_repl_cmd_error(lineno, line, acol, "%s", bgc_message(BGC_MSG_USE_UNSET_NEEDS_NAME));
         else if (what == 0)
-            bgc_repl_cmd_error(lineno, line, acol, "no variable or function '%.*s'",
+            bgc_repl_cmd_error(lineno, line, acol, bgc_message(BGC_MSG_USE_NO_VARIABLE_FUNCTION),
                                (int)(al < 60 ? al : 60), arg);
     } else if (IS("obase")) {
         long v = parse_count(arg, al);
         if (al == 0)
             printf("obase %d\n", bgc_ctx_get_obase(ctx));
         else if (v < 2 || v > 36 || bgc_ctx_set_obase(ctx, (int)v) < 0)
-            bgc_repl_cmd_error(lineno, line, acol, "obase must be between 2 and 36");
+            bgc_repl_cmd_error(lineno, line, acol, "%s", bgc_message(BGC_MSG_OBASE_RANGE));
     } else if (IS("digits")) {
         long v = parse_count(arg, al);
         if (al == 0) {
@@ -215,14 +215,14 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
         } else if (v >= 1) {
             bgc_repl_set_digits(v);
         } else {
-            bgc_repl_cmd_error(lineno, line, acol, "expected a positive number of digits or 'full'");
+            bgc_repl_cmd_error(lineno, line, acol, "%s", bgc_message(BGC_MSG_USE_DIGITS_VALUE));
         }
     } else if (IS("time")) {
         int v = on_off(arg, al);
         if (al == 0)
             printf("time %s\n", bgc_ctx_get_time(ctx) ? "on" : "off");
         else if (v < 0)
-            bgc_repl_cmd_error(lineno, line, acol, ON_OFF_EXPECTED);
+            bgc_repl_cmd_error(lineno, line, acol, "%s", bgc_message(BGC_MSG_USE_ON_OFF));
         else
             bgc_ctx_set_time(ctx, v);
     } else if (IS("verify")) {
@@ -232,7 +232,7 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
                    bgc_verify_enabled() ? "on" : "off", bgc_verify_checked(),
                    bgc_verify_mismatches());
         else if (v < 0)
-            bgc_repl_cmd_error(lineno, line, acol, ON_OFF_EXPECTED);
+            bgc_repl_cmd_error(lineno, line, acol, "%s", bgc_message(BGC_MSG_USE_ON_OFF));
         else
             bgc_verify_enable(v);
     } else if (IS("cpu")) {
@@ -240,7 +240,8 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
             char nm[64];
             snprintf(nm, sizeof nm, "%.*s", (int)al, arg);
             if (bgcn_cpu_select(nm) < 0) {
-                bgc_repl_cmd_error(lineno, line, acol, "unknown or unsupported kernel path '%s'", nm);
+                bgc_repl_cmd_error(lineno, line, acol, bgc_message(BGC_MSG_USE_UNKNOWN_KERNEL_PATH),
+                                   nm);
                 return 0;
             }
         }
@@ -248,7 +249,8 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
     } else {
         char cmd[40];
         snprintf(cmd, sizeof cmd, "%.*s", (int)(nl < 30 ? nl : 30), name);
-        bgc_repl_cmd_error(lineno, line, (int)(name - line), "unknown command ':%s' (try :help)", cmd);
+        bgc_repl_cmd_error(lineno, line, (int)(name - line),
+                           bgc_message(BGC_MSG_USE_UNKNOWN_COMMAND_TRY_HELP), cmd);
         return 0;
     }
 #undef IS

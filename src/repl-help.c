@@ -1,6 +1,7 @@
 /* repl-help.c -- the text of :help: an overview, topics, and a line for
  * each builtin or user function. */
 #include "repl.h"
+#include "messages.h"
 
 #include "builtins.h"
 #include "suggest.h"
@@ -166,9 +167,11 @@ static void help_topic(bgc_ctx *ctx, int lineno, const char *line, const char *t
         } else {
             char hint[200];
             if (bgc_suggest(ctx, topic, strlen(topic), BGC_SUGGEST_FUNC, hint, sizeof hint))
-                bgc_repl_cmd_error(lineno, line, col, "no help on '%s' (%s)", topic, hint);
+                bgc_repl_cmd_error(lineno, line, col, bgc_message(BGC_MSG_USE_NO_HELP_HINT),
+                                   topic, hint);
             else
-                bgc_repl_cmd_error(lineno, line, col, "no help on '%s' (try :help)", topic);
+                bgc_repl_cmd_error(lineno, line, col, bgc_message(BGC_MSG_USE_NO_HELP_TRY_HELP),
+                                   topic);
         }
     }
 }

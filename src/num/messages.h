@@ -11,8 +11,11 @@
  * man page (ERRORS) quotes some of it.
  *
  * Syntax errors are here too (parser.c fills in the token it found, lexer.c
- * names what is wrong with a token).  Not here: usage errors of the command line (cli-options.c, cli-number.c) and a
- * builtin's own domain text, which is part of its row in bgc_builtins[]. */
+ * names what is wrong with a token), and so are the command line's usage
+ * errors and the REPL's `:` command errors.  Not here: a builtin's own
+ * domain text, which is part of its row in bgc_builtins[], and the
+ * one-line warnings about the environment (a history file, BIGCALC_CPU)
+ * that are said where they arise. */
 #ifndef BGC_MESSAGES_H
 #define BGC_MESSAGES_H
 
@@ -121,6 +124,32 @@
     M(LEX_STRING, "unterminated string (strings end on their line)")           \
     M(LEX_COMMENT, "unterminated comment")                                     \
     M(LEX_CHAR, "unexpected character")                                        \
+    /* the command line (cli*.c) and the REPL's : commands (repl-*.c) */        \
+    M(USE_UNKNOWN_OPTION, "unknown option '%s'") \
+    M(USE_INVALID_VALUE, "invalid %s '%s': cannot read '%s' as %s") \
+    M(USE_VALUE_RANGE, "invalid %s '%s': must be from %llu to %llu") \
+    M(USE_OUT_MEMORY_READING, "out of memory reading %s") \
+    M(USE_OPTION_NEEDS_VALUE, "option '%s' needs a value") \
+    M(USE_OPTION_TAKES_NO_VALUE, "option '%.*s' takes no value") \
+    M(USE_UNKNOWN_SHORT_OPTION, "unknown option '-%c'") \
+    M(USE_CANNOT_READ_STANDARD_INPUT, "cannot read standard input: %s") \
+    M(USE_ONESHOT_WITH_E, "'%s' is a builtin function: a one-shot cannot be combined with -e") \
+    M(USE_NEITHER_FILE_NOR_BUILTIN, "'%s' is neither a file nor a builtin function (%s)") \
+    M(USE_NEITHER_FILE_NOR_BUILTIN_PLAIN, "'%s' is neither a file nor a builtin function") \
+    M(USE_UNKNOWN_KERNEL_PATH_LIST, "unknown or unsupported kernel path '%s'%s (this machine supports: %s)") \
+    M(USE_THREAD_COUNT, "invalid %s '%s': expected a thread count from 1 to 64") \
+    M(USE_ONESHOT_ARITY, "%s %s, got %d\nusage: bigcalc %s ARG...   (as in %s)") \
+    M(USE_TAKES_NO_ARGUMENT, "':%.*s' takes no argument") \
+    M(USE_UNEXPECTED_TEXT_AFTER_ARGUMENT, "unexpected text after the argument (':%.*s' takes one word)") \
+    M(USE_CANNOT_UNSET_BUILTIN_FUNCTION, "cannot unset builtin function '%.*s'") \
+    M(USE_UNSET_NEEDS_NAME, "':unset' needs the name of a variable or a function") \
+    M(USE_NO_VARIABLE_FUNCTION, "no variable or function '%.*s'") \
+    M(USE_DIGITS_VALUE, "expected a positive number of digits or 'full'") \
+    M(USE_UNKNOWN_KERNEL_PATH, "unknown or unsupported kernel path '%s'") \
+    M(USE_UNKNOWN_COMMAND_TRY_HELP, "unknown command ':%s' (try :help)") \
+    M(USE_NO_HELP_HINT, "no help on '%s' (%s)") \
+    M(USE_NO_HELP_TRY_HELP, "no help on '%s' (try :help)") \
+    M(USE_ON_OFF, "expected on or off (or 1/0, yes/no, true/false)") \
     /* --max-bits (num-core.c, bgc_format_err) */                                \
     M(TOOBIG_HUGE, "result too large: needs more than 2^64 bits, limit is %" PRIu64 " (--max-bits)") \
     M(TOOBIG, "result too large: needs %s%" PRIu64 " bits, limit is %" PRIu64 " (--max-bits)")
