@@ -380,7 +380,7 @@ extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
  * longer transforms always). */
 #define BGCN_NTT_KTAB 24
 extern long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB], bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB];
-/* Installs all of the above from the set tuned for kernel path PATH
+/* (src/mpn/thresholds.c)  Installs all of the above from the set tuned for kernel path PATH
  * ("generic", "x86_64", "adx", "avx512"; an unknown name gets the generic
  * set).  Called by bgcn_cpu_select, so the crossovers always follow the
  * kernels in use; a caller that moves them afterwards keeps its values. */

@@ -11,7 +11,8 @@ libbgcn_a_SOURCES = \
 	src/mpn/mul_1.c \
 	src/mpn/mul_basecase.c \
 	src/mpn/mont_mul_n.c \
-	src/mpn/mul.c
+	src/mpn/mul.c \
+	src/mpn/thresholds.c
 # Division
 libbgcn_a_SOURCES += \
 	src/mpn/div-impl.h \
