@@ -425,7 +425,7 @@ Test(factor_methods, ecm_stage1_prac_vs_ladder)
     t_seed();
     mpz_t p, q, n, f;
     mpz_inits(p, q, n, f, NULL);
-    bgcn_limb_t np[MAXL], fp[MAXL], x0[MAXL], x1[MAXL];
+    bgcn_limb_t np[MAXL], fp[MAXL], fp1[MAXL], x0[MAXL], x1[MAXL];
     static const uint64_t small_b1[] = {2, 3, 4, 5, 8, 9, 11, 12, 30};
     for (int pi = 0; bgcn_kernel_paths[pi]; pi++) {
         if (!bgcn_cpu_supported(bgcn_kernel_paths[pi]))
@@ -444,10 +444,24 @@ Test(factor_methods, ecm_stage1_prac_vs_ladder)
             memset(x1, 0xff, sizeof x1);
             cr_assert_eq(bgcn_ecm_stage1_x(x0, &f0, fp, np, nn, B1, sigma, 0),
                          BGCN_OK);
-            cr_assert_eq(bgcn_ecm_stage1_x(x1, &f1, fp, np, nn, B1, sigma, 1),
+            cr_assert_eq(bgcn_ecm_stage1_x(x1, &f1, fp1, np, nn, B1, sigma, 1),
                          BGCN_OK);
-            cr_assert(f0 == 0 && f1 == 0, "stage 1 split a product of two "
-                                          "%d-bit primes", bits);
+            /* A curve whose order mod p is B1-smooth (a few in a hundred
+             * for the smallest p and the largest B1) splits n: a split must
+             * give p, and the point is then not compared, since x-only
+             * arithmetic past the identity mod p differs between chains. */
+            if (f0 > 0 || f1 > 0) {
+                for (int k = 0; k < 2; k++) {
+                    long fk = k ? f1 : f0;
+                    if (fk == 0)
+                        continue;
+                    z_set(f, k ? fp1 : fp, fk);
+                    cr_assert(mpz_cmp(f, p) == 0 || mpz_cmp(f, q) == 0,
+                              "stage 1 (%s) gave a wrong factor of a product of "
+                              "two %d-bit primes", k ? "PRAC" : "ladder", bits);
+                }
+                continue;
+            }
             cr_assert(memcmp(x0, x1, (size_t)nn * sizeof *x0) == 0,
                       "%s: PRAC and the ladder differ (n %ld limbs, B1 %llu, "
                       "sigma %llu)",
