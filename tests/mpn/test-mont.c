@@ -1,5 +1,6 @@
-/* test-mont.c -- Montgomery kernels (every kernel path this machine runs)
- * and the Montgomery context, against GMP and a slow reference. */
+/* test-mont.c -- the engine's Montgomery functions (bgcn_mont_minv, the
+ * Montgomery context) against GMP.  The kernels under them are tested in
+ * tests/asm/test-mont.c. */
 #include <criterion/criterion.h>
 #include <gmp.h>
 #include <string.h>
@@ -66,58 +67,6 @@ static void ref_mont(bgcn_limb_t *want, const bgcn_limb_t *ap,
     mpz_clears(a, b, m, r, NULL);
 }
 
-/* Slow reference, independent of GMP: bit-serial a*b*2^-(64n) mod m by
- * halving (x + m)/2 when odd, using only add/sub/shift on limbs. */
-static void slow_mont(bgcn_limb_t *want, const bgcn_limb_t *ap,
-                      const bgcn_limb_t *bp, const bgcn_limb_t *mp, long n)
-{
-    bgcn_limb_t t[n + 1];
-    memset(t, 0, sizeof t);
-    /* t = sum over bits of b from the bottom: t = (t + b_i*a) / 2 mod m */
-    for (long bit = 0; bit < 64 * n; bit++) {
-        if ((bp[bit / 64] >> (bit % 64)) & 1) {
-            unsigned __int128 c = 0;
-            for (long j = 0; j < n; j++) {
-                c += (unsigned __int128)t[j] + ap[j];
-                t[j] = (bgcn_limb_t)c;
-                c >>= 64;
-            }
-            t[n] += (bgcn_limb_t)c;
-        }
-        if (t[0] & 1) {
-            unsigned __int128 c = 0;
-            for (long j = 0; j < n; j++) {
-                c += (unsigned __int128)t[j] + mp[j];
-                t[j] = (bgcn_limb_t)c;
-                c >>= 64;
-            }
-            t[n] += (bgcn_limb_t)c;
-        }
-        for (long j = 0; j < n; j++)
-            t[j] = (t[j] >> 1) | (t[j + 1] << 63);
-        t[n] >>= 1;
-    }
-    /* t < 2m: subtract once if needed */
-    int ge = t[n] != 0;
-    if (!ge) {
-        ge = 1;
-        for (long j = n - 1; j >= 0; j--)
-            if (t[j] != mp[j]) {
-                ge = t[j] > mp[j];
-                break;
-            }
-    }
-    if (ge) {
-        bgcn_limb_t bw = 0;
-        for (long j = 0; j < n; j++) {
-            unsigned __int128 d = (unsigned __int128)t[j] - mp[j] - bw;
-            t[j] = (bgcn_limb_t)d;
-            bw = (bgcn_limb_t)(d >> 64) & 1;
-        }
-    }
-    memcpy(want, t, sizeof *want * (size_t)n);
-}
-
 Test(mont, minv)
 {
     for (int i = 0; i < 10000; i++) {
@@ -129,103 +78,9 @@ Test(mont, minv)
     }
 }
 
-/* Kernel test on every path this CPU runs, with guards and aliasing. */
-static void kernel_case(const bgcn_kernels *p, long n)
-{
-    bgcn_limb_t mp[n], ap[n], bp[n], want[n], want2[n];
-    rand_modulus(mp, n);
-    rand_below(ap, mp, n);
-    rand_below(bp, mp, n);
-    bgcn_limb_t minv = bgcn_mont_minv(mp[0]);
-    ref_mont(want, ap, bp, mp, n);
-    bgcn_limb_t *r = t_alloc_guarded(n);
-    p->mont_mul_n(r, ap, bp, mp, n, minv);
-    cr_assert(t_check_guards(r, n), "%s mont_mul_n n=%ld guards", p->name, n);
-    cr_assert(t_equal("mont_mul_n", r, want, n), "%s mont_mul_n n=%ld",
-              p->name, n);
-    if (n <= 8) {
-        slow_mont(want2, ap, bp, mp, n);
-        cr_assert(t_equal("slow reference", want2, want, n));
-    }
-    /* rp == ap, rp == bp */
-    memcpy(r, ap, sizeof ap);
-    p->mont_mul_n(r, r, bp, mp, n, minv);
-    cr_assert(t_equal("mont_mul_n rp==ap", r, want, n), "%s n=%ld", p->name, n);
-    memcpy(r, bp, sizeof bp);
-    p->mont_mul_n(r, ap, r, mp, n, minv);
-    cr_assert(t_equal("mont_mul_n rp==bp", r, want, n), "%s n=%ld", p->name, n);
-    /* squaring: separate, rp==ap, and via mul with rp==ap==bp */
-    ref_mont(want, ap, ap, mp, n);
-    p->mont_sqr_n(r, ap, mp, n, minv);
-    cr_assert(t_check_guards(r, n));
-    cr_assert(t_equal("mont_sqr_n", r, want, n), "%s n=%ld", p->name, n);
-    memcpy(r, ap, sizeof ap);
-    p->mont_sqr_n(r, r, mp, n, minv);
-    cr_assert(t_equal("mont_sqr_n rp==ap", r, want, n), "%s n=%ld", p->name, n);
-    memcpy(r, ap, sizeof ap);
-    p->mont_mul_n(r, r, r, mp, n, minv);
-    cr_assert(t_equal("mont_mul_n rp==ap==bp", r, want, n), "%s n=%ld",
-              p->name, n);
-    cr_assert(t_check_guards(r, n));
-    t_free_guarded(r);
-}
-
-Test(mont, kernels_every_path)
-{
-    int ran = 0;
-    for (int i = 0; bgcn_kernel_paths[i]; i++) {
-        const bgcn_kernels *p = bgcn_kernel_paths[i];
-        if (!bgcn_cpu_supported(p))
-            continue;
-        ran++;
-        for (long n = 1; n <= 72; n++)
-            for (int rep = 0; rep < (n <= 16 ? 40 : 6); rep++)
-                kernel_case(p, n);
-        for (int rep = 0; rep < 4; rep++)
-            kernel_case(p, t_rand_size(73, 200));
-    }
-    cr_assert(ran >= 1);
-}
-
-/* Extreme operands: m = 2^(64n) - 1, a = b = m - 1. */
-Test(mont, kernels_extremes)
-{
-    for (int i = 0; bgcn_kernel_paths[i]; i++) {
-        const bgcn_kernels *p = bgcn_kernel_paths[i];
-        if (!bgcn_cpu_supported(p))
-            continue;
-        for (long n = 1; n <= 40; n++) {
-            bgcn_limb_t mp[n], ap[n], want[n], r[n];
-            for (long j = 0; j < n; j++)
-                mp[j] = BGCN_LIMB_MAX;
-            memcpy(ap, mp, sizeof ap);
-            ap[0]--;
-            bgcn_limb_t minv = bgcn_mont_minv(mp[0]);
-            ref_mont(want, ap, ap, mp, n);
-            p->mont_mul_n(r, ap, ap, mp, n, minv);
-            cr_assert(t_equal("mont_mul_n max", r, want, n), "%s n=%ld",
-                      p->name, n);
-            p->mont_sqr_n(r, ap, mp, n, minv);
-            cr_assert(t_equal("mont_sqr_n max", r, want, n), "%s n=%ld",
-                      p->name, n);
-            /* m = 2^(64(n-1)) + 1 (sparse), a = m - 1 */
-            memset(mp, 0, sizeof mp);
-            mp[0] = 1;
-            mp[n - 1] |= 1;
-            if (n > 1)
-                mp[n - 1] = 1;
-            memcpy(ap, mp, sizeof ap);
-            ap[0]--;
-            if (n == 1)
-                continue; /* m = 1 */
-            minv = bgcn_mont_minv(mp[0]);
-            ref_mont(want, ap, ap, mp, n);
-            p->mont_sqr_n(r, ap, mp, n, minv);
-            cr_assert(t_equal("mont_sqr_n sparse", r, want, n), "%s n=%ld",
-                      p->name, n);
-        }
-    }
-}
+/* The kernels themselves (mont_mul_n, mont_sqr_n of every path) are
+ * tested in one home, tests/asm/test-mont.c, against their C twin and GMP;
+ * here the engine functions built on them. */
 
 static void context_case(long n, int rep);
 
