@@ -1,5 +1,6 @@
 /* cli-modexp.c -- `bigcalc modexp` with no arguments: "B E M" lines. */
 #include "cli-impl.h"
+#include "messages.h"
 
 #include "error.h"
 #include "linereader.h"
@@ -40,7 +41,7 @@ int bgc_cli_modexp_line(bgc_ctx *ctx, const bgc_builtin *b, const char *line, si
     bgc_stopwatch_start(&sw);
     if (nf != 3) {
         bgc_srcpos w = {"<stdin>", lineno, 1, line, n, lineno};
-        bgc_error_at(&w, "expected 3 values 'B E M', found %d", nf);
+        bgc_error_at(&w, bgc_message(BGC_MSG_IO_MODEXP_FIELDS), nf);
         fputc('\n', stdout);
         return -1;
     }
@@ -84,14 +85,14 @@ void bgc_cli_modexp_lines(bgc_ctx *ctx, const bgc_builtin *b, int strict)
         const char *raw;
         ssize_t n = bgc_lr_next(&lr, &raw);
         if (n == BGC_LR_TOO_LONG) {
-            bgc_error_plain("<stdin>:%llu: line longer than %zu MiB (the limit): input stops here",
+            bgc_error_plain(bgc_message(BGC_MSG_IO_STDIN_LINE_TOO_LONG),
                             lineno + 1, BGC_LR_MAX_LINE >> 20);
             bgc_cli_io_failed = 1;
             break;
         }
         if (n <= 0) {
             if (n < 0 && !bgcn_interrupt_flag) {
-                bgc_error_plain("read error on <stdin>: %s", strerror(errno));
+                bgc_error_plain(bgc_message(BGC_MSG_IO_READ_ERROR_STDIN), strerror(errno));
                 bgc_cli_io_failed = 1;
             }
             break;

@@ -15,7 +15,7 @@ void bgc_cli_print_value(bgc_ctx *ctx, const bgc_int *v)
     size_t n;
     char *s = bgc_format_value(ctx, v, &n);
     if (!s) {
-        bgc_error_plain("out of memory");
+        bgc_error_plain("%s", bgc_message(BGC_ENOMEM));
         return;
     }
     fwrite(s, 1, n, stdout);
@@ -72,7 +72,7 @@ void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args
             n += strlen(args[i]) + 4;
         char *text = malloc(n);
         if (!text) {
-            bgc_error_plain("out of memory");
+            bgc_error_plain("%s", bgc_message(BGC_ENOMEM));
             exit(BGC_EXIT_FAIL);
         }
         size_t k = (size_t)sprintf(text, "%s(", b->name);
@@ -87,7 +87,7 @@ void bgc_cli_one_shot(bgc_ctx *ctx, const bgc_builtin *b, int nargs, char **args
     }
     bgc_int *v = calloc((size_t)nargs + 2, sizeof *v);
     if (!v) {
-        bgc_error_plain("out of memory");
+        bgc_error_plain("%s", bgc_message(BGC_ENOMEM));
         exit(BGC_EXIT_FAIL);
     }
     for (int i = 0; i < nargs + 2; i++)

@@ -7,6 +7,7 @@
  * by line, and later statements run after an error unless --strict.
  */
 #include "cli-impl.h"
+#include "messages.h"
 
 #include "error.h"
 #include "input.h"
@@ -48,7 +49,7 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
         const char *line;
         ssize_t n = bgc_lr_next(&lr, &line);
         if (n == BGC_LR_TOO_LONG) {
-            bgc_error_plain("%s:%llu: line longer than %zu MiB (the limit): input stops here",
+            bgc_error_plain(bgc_message(BGC_MSG_IO_LINE_TOO_LONG),
                             source, in.lines + 1, BGC_INPUT_MAX_BYTES >> 20);
             bgc_cli_io_failed = 1;
             rc = -1;
@@ -56,7 +57,7 @@ int bgc_cli_run_fd(bgc_ctx *ctx, int fd, const char *source)
         }
         if (n < 0) {
             if (!bgcn_interrupt_flag) {
-                bgc_error_plain("read error on %s: %s", source, strerror(errno));
+                bgc_error_plain(bgc_message(BGC_MSG_IO_READ_ERROR), source, strerror(errno));
                 bgc_cli_io_failed = 1;
             }
             rc = -1;
@@ -112,10 +113,10 @@ void bgc_cli_check_files(char **paths, int n)
             if (errno == ENOENT && strpbrk(paths[i], "+*%^()!&|<>=~,[]") &&
                 !strchr(paths[i], '/'))
                 /* `bigcalc 2^100`: an expression, not a file name */
-                bgc_error_plain("cannot open '%s' (to evaluate an expression, use -e '%s')",
+                bgc_error_plain(bgc_message(BGC_MSG_IO_CANNOT_OPEN_HINT_E),
                                 paths[i], paths[i]);
             else
-                bgc_error_plain("cannot open '%s': %s", paths[i], strerror(errno));
+                bgc_error_plain(bgc_message(BGC_MSG_IO_CANNOT_OPEN), paths[i], strerror(errno));
             exit(BGC_EXIT_USAGE);
         }
         /* a file that opens but cannot be read (EIO, /proc/self/mem) is
@@ -124,7 +125,7 @@ void bgc_cli_check_files(char **paths, int n)
         struct stat sb;
         char c;
         if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode) && read(fileno(fp), &c, 1) < 0) {
-            bgc_error_plain("cannot read '%s': %s", paths[i], strerror(errno));
+            bgc_error_plain(bgc_message(BGC_MSG_IO_CANNOT_READ), paths[i], strerror(errno));
             exit(BGC_EXIT_USAGE);
         }
         fclose(fp);
@@ -139,7 +140,7 @@ int bgc_cli_run_file(bgc_ctx *ctx, const char *path)
         return bgc_cli_run_stream(ctx, stdin, "<stdin>");
     fp = open_file(path);
     if (!fp) { /* it went away since bgc_cli_check_files */
-        bgc_error_plain("cannot open '%s': %s", path, strerror(errno));
+        bgc_error_plain(bgc_message(BGC_MSG_IO_CANNOT_OPEN), path, strerror(errno));
         bgc_cli_io_failed = 1;
         return -1;
     }

@@ -17,6 +17,7 @@
  * the process ends by SIGPIPE even when it inherited SIGPIPE ignored.
  */
 #include "cli-impl.h"
+#include "messages.h"
 
 #include "error.h"
 
@@ -114,7 +115,7 @@ int bgc_cli_finish_output(FILE *fp)
     if (!reported) {
         reported = 1;
         /* stderr may be the same full device: nothing more to do then */
-        bgc_error_plain("write error on standard output: %s", strerror(e));
+        bgc_error_plain(bgc_message(BGC_MSG_IO_WRITE_ERROR_STDOUT), strerror(e));
     }
     return -1;
 }

@@ -149,7 +149,7 @@ static int exit_status(bgc_ctx *ctx, int left_repl, int strict)
         status = BGC_EXIT_VERIFY;
     if (bgcn_interrupt_flag || bgc_ctx_interrupted(ctx)) {
         if (!bgc_ctx_interrupted(ctx))
-            bgc_error_plain("interrupted"); /* while reading, or after the last statement */
+            bgc_error_plain("%s", bgc_message(BGC_EINTR)); /* while reading, or after the last statement */
         status = BGC_EXIT_INTR;
     }
     if (bgc_cli_finish_output(stdout) < 0 && status == BGC_EXIT_OK)
@@ -166,7 +166,7 @@ int bgc_cli_main(int argc, char **argv)
     int status = BGC_EXIT_OK;
 
     if (bgc_cli_parse_args(argc, argv, &a) < 0) {
-        bgc_error_plain("out of memory");
+        bgc_error_plain("%s", bgc_message(BGC_ENOMEM));
         return BGC_EXIT_FAIL;
     }
     if (a.want_help) {
@@ -184,8 +184,7 @@ int bgc_cli_main(int argc, char **argv)
             char list[200];
             if (!a.o.cpu && a.want_version) {
                 /* --version still answers, showing the path used instead */
-                bgc_error_plain("ignoring BIGCALC_CPU: unknown or unsupported kernel path "
-                                "'%s' (this machine supports: %s)",
+                bgc_error_plain(bgc_message(BGC_MSG_IO_IGNORING_BIGCALC_CPU),
                                 cpu, bgc_cli_cpu_list(list, sizeof list));
                 bgcn_cpu_select(NULL);
             } else {
@@ -206,8 +205,7 @@ int bgc_cli_main(int argc, char **argv)
                 bgcn_threads_set((int)n) < 0) {
                 if (!a.threads && a.want_version)
                     /* --version still answers, as for BIGCALC_CPU */
-                    bgc_error_plain("ignoring BIGCALC_THREADS '%s': expected a thread count "
-                                    "from 1 to 64", t);
+                    bgc_error_plain(bgc_message(BGC_MSG_IO_IGNORING_BIGCALC_THREADS), t);
                 else
                     bgc_cli_usage_error(bgc_message(BGC_MSG_USE_THREAD_COUNT),
                                         a.threads ? "--threads" : "BIGCALC_THREADS", t);
@@ -222,7 +220,7 @@ int bgc_cli_main(int argc, char **argv)
     }
     ctx = start(&a);
     if (!ctx) {
-        bgc_error_plain("out of memory");
+        bgc_error_plain("%s", bgc_message(BGC_ENOMEM));
         return BGC_EXIT_FAIL;
     }
     int left_repl = 0;

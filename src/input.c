@@ -1,6 +1,7 @@
 /* input.c -- gathering statements, the same way in every mode (see
  * input.h for the rule). */
 #include "input.h"
+#include "messages.h"
 
 #include "error.h"
 #include "lexer.h"
@@ -62,7 +63,7 @@ int bgc_input_flush(bgc_input *in)
 static int append(bgc_input *in, const char *s, size_t n)
 {
     if (n > BGC_INPUT_MAX_BYTES - in->len) {
-        bgc_error_plain("%s:%llu: statement longer than %zu MiB (the limit): input stops here",
+        bgc_error_plain(bgc_message(BGC_MSG_IO_STATEMENT_TOO_LONG),
                         in->source, in->first, BGC_INPUT_MAX_BYTES >> 20);
         in->len = 0;
         in->held = 0;
@@ -75,7 +76,7 @@ static int append(bgc_input *in, const char *s, size_t n)
             nc *= 2;
         char *nb = realloc(in->buf, nc);
         if (!nb) {
-            bgc_error_plain("%s:%llu: out of memory reading the statement: input stops here",
+            bgc_error_plain(bgc_message(BGC_MSG_IO_STATEMENT_NO_MEMORY),
                             in->source, in->first);
             in->len = 0;
             in->held = 0;

@@ -26,6 +26,7 @@
  * the end; what still cannot be written is counted in a last warning.
  */
 #include "repl.h"
+#include "messages.h"
 
 #include "error.h"
 
@@ -223,7 +224,7 @@ static void load_entry(const char *s, size_t n, size_t at, void *arg)
 
 static void warn_unusable(const char *why)
 {
-    bgc_error_plain("history will not be saved: %s: %s", hist_path, why);
+    bgc_error_plain(bgc_message(BGC_MSG_IO_HISTORY_NOT_SAVED_WHY), hist_path, why);
 }
 
 /* errno's text, "out of memory" for ENOMEM (the wording of every other
@@ -243,7 +244,7 @@ void bgc_repl_history_open(void)
     stifle_history(HIST_MAX);
     if (!hist_path) {
         if (errno == ENOMEM) /* else there is no home to keep it in */
-            bgc_error_plain("history will not be saved: out of memory");
+            bgc_error_plain("%s", bgc_message(BGC_MSG_IO_HISTORY_NOT_SAVED_NOMEM));
         return;
     }
     int fd = open_history(hist_path, &why, &writable);
@@ -264,7 +265,7 @@ void bgc_repl_history_open(void)
     }
     /* the file keeps them: only this session's recall lacks them */
     if (lost)
-        bgc_error_plain("history: out of memory reading %s: %s earlier entries are not recalled",
+        bgc_error_plain(bgc_message(BGC_MSG_IO_HISTORY_NOT_RECALLED),
                         hist_path, lost < 0 ? "its" : "some");
     if (!writable) {
         warn_unusable(strerror(EACCES));
@@ -354,8 +355,7 @@ void bgc_repl_history_add(const char *line)
          * say that it is lost */
         if ((write_unsaved() != 0 || append_entry(line) != 0) && !warned) {
             warned = 1;
-            bgc_error_plain("cannot append to the history file %s: %s (the session goes on; "
-                            "entries that cannot be kept are lost)",
+            bgc_error_plain(bgc_message(BGC_MSG_IO_HISTORY_APPEND_LOST),
                             hist_path, why_errno(errno));
         }
         return;
@@ -368,8 +368,7 @@ void bgc_repl_history_add(const char *line)
     unsaved[nunsaved++] = copy;
     if (write_unsaved() != 0 && !warned) {
         warned = 1;
-        bgc_error_plain("cannot append to the history file %s: %s (the session goes on; "
-                        "its entries are kept and written when possible)",
+        bgc_error_plain(bgc_message(BGC_MSG_IO_HISTORY_APPEND_KEPT),
                         hist_path, why_errno(errno));
     }
 }
@@ -431,7 +430,7 @@ void bgc_repl_history_close(void)
 {
     if (hist_fd >= 0) {
         if (write_unsaved() != 0)
-            bgc_error_plain("%d histor%s not saved to %s: %s", nunsaved,
+            bgc_error_plain(bgc_message(BGC_MSG_IO_HISTORY_UNSAVED), nunsaved,
                             nunsaved == 1 ? "y entry was" : "y entries were", hist_path,
                             why_errno(errno));
         truncate_file();

@@ -13,6 +13,7 @@
 #include <config.h>
 
 #include "repl.h"
+#include "messages.h"
 
 #include "cli.h"
 #include "error.h"
@@ -135,8 +136,7 @@ void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts)
              * unfinished statement cannot, and the user is told so */
             if (bgc_input_pending(&r.in) == BGC_INPUT_OPEN) {
                 bgc_input_discard(&r.in);
-                bgc_error_plain("end of input inside a statement: the unfinished statement "
-                                "was discarded");
+                bgc_error_plain("%s", bgc_message(BGC_MSG_IO_EOF_IN_STATEMENT));
             } else {
                 bgc_input_end(&r.in);
             }

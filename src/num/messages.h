@@ -12,10 +12,9 @@
  *
  * Syntax errors are here too (parser.c fills in the token it found, lexer.c
  * names what is wrong with a token), and so are the command line's usage
- * errors and the REPL's `:` command errors.  Not here: a builtin's own
- * domain text, which is part of its row in bgc_builtins[], and the
- * one-line warnings about the environment (a history file, BIGCALC_CPU)
- * that are said where they arise. */
+ * errors, the REPL's `:` command errors, and what is said about input,
+ * output, files, the environment and the history file.  Not here: a
+ * builtin's own domain text, which is part of its row in bgc_builtins[]. */
 #ifndef BGC_MESSAGES_H
 #define BGC_MESSAGES_H
 
@@ -150,6 +149,27 @@
     M(USE_NO_HELP_HINT, "no help on '%s' (%s)") \
     M(USE_NO_HELP_TRY_HELP, "no help on '%s' (try :help)") \
     M(USE_ON_OFF, "expected on or off (or 1/0, yes/no, true/false)") \
+    /* input, output, files, the environment, the history file (cli*.c, input.c, repl*.c) */ \
+    M(IO_MODEXP_FIELDS, "expected 3 values 'B E M', found %d") \
+    M(IO_STDIN_LINE_TOO_LONG, "<stdin>:%llu: line longer than %zu MiB (the limit): input stops here") \
+    M(IO_READ_ERROR_STDIN, "read error on <stdin>: %s") \
+    M(IO_LINE_TOO_LONG, "%s:%llu: line longer than %zu MiB (the limit): input stops here") \
+    M(IO_READ_ERROR, "read error on %s: %s") \
+    M(IO_CANNOT_OPEN_HINT_E, "cannot open '%s' (to evaluate an expression, use -e '%s')") \
+    M(IO_CANNOT_OPEN, "cannot open '%s': %s") \
+    M(IO_CANNOT_READ, "cannot read '%s': %s") \
+    M(IO_WRITE_ERROR_STDOUT, "write error on standard output: %s") \
+    M(IO_IGNORING_BIGCALC_CPU, "ignoring BIGCALC_CPU: unknown or unsupported kernel path '%s' (this machine supports: %s)") \
+    M(IO_IGNORING_BIGCALC_THREADS, "ignoring BIGCALC_THREADS '%s': expected a thread count from 1 to 64") \
+    M(IO_STATEMENT_TOO_LONG, "%s:%llu: statement longer than %zu MiB (the limit): input stops here") \
+    M(IO_STATEMENT_NO_MEMORY, "%s:%llu: out of memory reading the statement: input stops here") \
+    M(IO_HISTORY_NOT_SAVED_WHY, "history will not be saved: %s: %s") \
+    M(IO_HISTORY_NOT_SAVED_NOMEM, "history will not be saved: out of memory") \
+    M(IO_HISTORY_NOT_RECALLED, "history: out of memory reading %s: %s earlier entries are not recalled") \
+    M(IO_HISTORY_APPEND_LOST, "cannot append to the history file %s: %s (the session goes on; entries that cannot be kept are lost)") \
+    M(IO_HISTORY_APPEND_KEPT, "cannot append to the history file %s: %s (the session goes on; its entries are kept and written when possible)") \
+    M(IO_HISTORY_UNSAVED, "%d histor%s not saved to %s: %s") \
+    M(IO_EOF_IN_STATEMENT, "end of input inside a statement: the unfinished statement was discarded") \
     /* --max-bits (num-core.c, bgc_format_err) */                                \
     M(TOOBIG_HUGE, "result too large: needs more than 2^64 bits, limit is %" PRIu64 " (--max-bits)") \
     M(TOOBIG, "result too large: needs %s%" PRIu64 " bits, limit is %" PRIu64 " (--max-bits)")
