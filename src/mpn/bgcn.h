@@ -143,6 +143,10 @@ typedef struct bgcn_kernels {
      * the floating-point NTT (src/mpn/nttfp-impl.h) for huge products. */
     const struct nttfp_ops *nttfp;
 } bgcn_kernels;
+/* The vector kernel sets of the floating-point NTT a path may name
+ * (src/mpn/ntt_fp_avx2.c, ntt_fp_avx512.c; the type is nttfp-impl.h's,
+ * which the kernel table does not need to see). */
+extern const struct nttfp_ops bgcn_nttfp_avx2, bgcn_nttfp_avx512;
 
 /* Residues modulo an odd m of n limbs held in a kernel path's own form
  * (the avx512 path: 52-bit digits), so that an exponentiation converts

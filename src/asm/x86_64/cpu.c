@@ -15,7 +15,6 @@
  * it).  bgcn_cpu_supported is what keeps bgcn_cpu_select from widening. */
 #include "bgcn.h"
 #include "asm/x86_64/paths.h"
-#include "nttfp-impl.h"
 
 #include <cpuid.h>
 #include <string.h>
