@@ -18,23 +18,29 @@
  * -2 if it exceeds 2^64 - 1. */
 static int literal(const char **s, unsigned long long *out);
 
+/* The value of digit c in bases up to 36, 99 for anything else. */
+static unsigned digit_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return (unsigned)(c - '0');
+    if (c >= 'a' && c <= 'z')
+        return (unsigned)(c - 'a') + 10;
+    if (c >= 'A' && c <= 'Z')
+        return (unsigned)(c - 'A') + 10;
+    return 99;
+}
+
 static int digits(const char **s, unsigned base, unsigned long long *out)
 {
     const char *p = *s;
     unsigned long long v = 0;
     int any = 0, big = 0;
     for (;; p++) {
-        unsigned d;
-        if (*p == '_' && any && p[1] && p[1] != '_')
+        /* '_' only between two digits of the base, as in the language
+         * (1_E2 is no number there: fuzz-lines found the difference) */
+        if (*p == '_' && any && digit_value(p[1]) < base)
             continue;
-        if (*p >= '0' && *p <= '9')
-            d = (unsigned)(*p - '0');
-        else if (*p >= 'a' && *p <= 'z')
-            d = (unsigned)(*p - 'a') + 10;
-        else if (*p >= 'A' && *p <= 'Z')
-            d = (unsigned)(*p - 'A') + 10;
-        else
-            break;
+        unsigned d = digit_value(*p);
         if (d >= base)
             break;
         if (v > (~0ULL - d) / base)

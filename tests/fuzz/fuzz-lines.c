@@ -144,7 +144,16 @@ static void check_modexp(bgc_ctx *ctx, const char *line, size_t n)
         if (ok && mpz_sgn(v[1]) >= 0 && mpz_cmp_ui(v[2], 1) > 0) {
             mpz_powm(w, v[0], v[1], v[2]);
             char *t = mpz_get_str(NULL, 10, w);
-            if (strlen(t) != olen - 1 || memcmp(t, out, olen - 1) != 0)
+            /* A field is an expression and may set obase (`obase=2` as M):
+             * then the result is printed in that base and is read back. */
+            int same = strlen(t) == olen - 1 && memcmp(t, out, olen - 1) == 0;
+            if (!same && bgc_ctx_get_obase(ctx) != 10) {
+                mpz_t back;
+                mpz_init(back);
+                same = eval_mpz(ctx, out, olen - 1, back) && mpz_cmp(back, w) == 0;
+                mpz_clear(back);
+            }
+            if (!same)
                 bgc_fuzz_fail("modexp: '%.*s' printed %.*s, GMP has %s", (int)(n < 200 ? n : 200),
                               line, (int)(olen < 200 ? olen : 200), out, t);
             free(t);
