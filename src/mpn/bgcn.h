@@ -142,7 +142,15 @@ typedef struct bgcn_kernels {
     /* Optional (NULL: the integer NTT of ntt.c): the vector kernels of
      * the floating-point NTT (src/mpn/nttfp-impl.h) for huge products. */
     const struct nttfp_ops *nttfp;
+    /* What else the CPU is known to run when this path runs (BGCN_CAP_*
+     * bits, 0 on most paths), for engine code with vector twins of its
+     * own; bgcn_cpu_supported admits the path only if all of them hold.
+     * Code asks for a capability, never for a path by name. */
+    unsigned caps;
 } bgcn_kernels;
+/* AVX-512 F and BW with the OS saving zmm/opmask state: the sieve's
+ * AVX-512 twins (siqs_scan.c, siqs_bucket.c).  Set by the avx512 path. */
+#define BGCN_CAP_AVX512BW 1u
 /* The vector kernel sets of the floating-point NTT a path may name
  * (src/mpn/ntt_fp_avx2.c, ntt_fp_avx512.c; the type is nttfp-impl.h's,
  * which the kernel table does not need to see). */

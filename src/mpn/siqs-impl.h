@@ -261,7 +261,7 @@ typedef struct siqs_ctx {
     uint32_t *bucket;     /* nblocks rows of bucket_cap entries */
     uint32_t *bucket_n;
     long bucket_cap;
-    int avx512;           /* the avx512 kernel path is in use */
+    int avx512;           /* the path has BGCN_CAP_AVX512BW (bgcn.h) */
 
     siqs_rels rels;
     bgcn_siqs_opts opts;

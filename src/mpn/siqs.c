@@ -338,7 +338,7 @@ static bgcn_status setup(siqs_ctx *c)
     c->bucket = bgcn_siqs_alloc(sizeof *c->bucket * (size_t)c->bucket_cap *
                                 (size_t)c->nblocks);
     c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n * (size_t)c->nblocks);
-    c->avx512 = strcmp(bgcn_kern.name, "avx512") == 0;
+    c->avx512 = (bgcn_kern.caps & BGCN_CAP_AVX512BW) != 0;
     if (!c->root1 || !c->root2 || !c->delta || !c->next1 || !c->next2 ||
         !c->sieve || !c->bucket || !c->bucket_n)
         return BGCN_ENOMEM;

@@ -3,7 +3,8 @@
  * Features come from CPUID, never from family/model (tables keyed on the
  * model go stale when a new CPU appears):
  *   leaf 7 subleaf 0 EBX: bit 8 BMI2 (MULX), bit 19 ADX (ADCX/ADOX),
- *     bit 16 AVX512F, bit 17 AVX512DQ, bit 21 AVX512IFMA, bit 31 AVX512VL;
+ *     bit 16 AVX512F, bit 17 AVX512DQ, bit 21 AVX512IFMA, bit 30 AVX512BW
+ *     (the sieve's twins, BGCN_CAP_AVX512BW), bit 31 AVX512VL;
  *     ECX bit 6 AVX512_VBMI2 (vpshrdvq, used by the IFMA conversions);
  *   leaf 7 EBX bit 5 AVX2 and leaf 1 ECX bit 12 FMA (the NTT kernels), with
  *     XCR0 bits 1 and 2 (SSE and AVX state saved by the OS);
@@ -32,6 +33,7 @@ const bgcn_kernels bgcn_path_avx512 = {
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
     .residue = &bgcn_residue_ifma,
     .nttfp = &bgcn_nttfp_avx512,
+    .caps = BGCN_CAP_AVX512BW,
 };
 
 const bgcn_kernels bgcn_path_adx = {
@@ -65,7 +67,7 @@ enum {
     F_DONE = 1,
     F_BMI2 = 2,
     F_ADX = 4,
-    F_AVX512 = 8, /* F DQ VL IFMA VBMI2, and the OS saves zmm/k state */
+    F_AVX512 = 8, /* F DQ BW VL IFMA VBMI2, and the OS saves zmm/k state */
     F_AVX2 = 16,  /* AVX2 and FMA, and the OS saves ymm state */
 };
 
@@ -83,7 +85,8 @@ static int cpu_features(void)
             f |= F_BMI2;
         if (b & (1u << 19))
             f |= F_ADX;
-        unsigned want = (1u << 16) | (1u << 17) | (1u << 21) | (1u << 31);
+        unsigned want = (1u << 16) | (1u << 17) | (1u << 21) | (1u << 30) |
+                        (1u << 31);
         int avx512_cpu = (b & want) == want && (c & (1u << 6));
         int avx2_cpu = (b & (1u << 5)) != 0;
         __cpuid(1, a, b, c, d);

@@ -1,7 +1,7 @@
 /* paths.h -- the amd64 kernel paths compiled in, best first.  Included by
  * src/mpn/kernels.c only when BGC_HAVE_ASM_X86_64 (and by the asm tests).
  *
- *   "avx512"  "adx" plus AVX512F/DQ/VL/IFMA/VBMI2 with OS zmm state:
+ *   "avx512"  "adx" plus AVX512F/DQ/BW/VL/IFMA/VBMI2 with OS zmm state:
  *             carry-select add_n/sub_n (aors_n_avx512.S), IFMA Montgomery
  *             for 21..64 limbs and residues kept in IFMA digits for the
  *             exponentiation (mont_ifma.c), IFMA schoolbook product
