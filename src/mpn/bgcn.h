@@ -151,6 +151,9 @@ typedef struct bgcn_kernels {
 /* AVX-512 F and BW with the OS saving zmm/opmask state: the sieve's
  * AVX-512 twins (siqs_scan.c, siqs_bucket.c).  Set by the avx512 path. */
 #define BGCN_CAP_AVX512BW 1u
+/* AVX2 with the OS saving ymm state: the sieve's AVX2 twins.  Set by the
+ * adx and avx512 paths (cpu.c admits both only with AVX2). */
+#define BGCN_CAP_AVX2 2u
 /* The vector kernel sets of the floating-point NTT a path may name
  * (src/mpn/ntt_fp_avx2.c, ntt_fp_avx512.c; the type is nttfp-impl.h's,
  * which the kernel table does not need to see). */

@@ -261,13 +261,18 @@ typedef struct siqs_ctx {
     uint32_t *bucket;     /* nblocks rows of bucket_cap entries */
     uint32_t *bucket_n;
     long bucket_cap;
-    int avx512;           /* the path has BGCN_CAP_AVX512BW (bgcn.h) */
+    int vec;              /* SIQS_VEC_*: which twins of the scans run */
 
     siqs_rels rels;
     bgcn_siqs_opts opts;
     bgcn_siqs_progress_fn opts_progress;
     void *opts_arg;
 } siqs_ctx;
+
+/* The vector twins in use (siqs.c picks them once per factorisation). */
+#define SIQS_VEC_C 0
+#define SIQS_VEC_AVX2 1
+#define SIQS_VEC_AVX512 2
 
 #define SIQS_F_TRIAL 1 /* 2 and primes dividing k: never sieved */
 #define SIQS_F_AQ 2    /* a prime of the current A */
@@ -300,10 +305,16 @@ void bgcn_siqs_fill_c(uint32_t *bk, uint32_t *bn, long cap,
                       long hi);
 #if defined(__x86_64__) && defined(__GNUC__)
 #define BGCN_HAVE_SIQS_AVX512 1
+#define BGCN_HAVE_SIQS_AVX2 1
 void bgcn_siqs_fill_avx512(uint32_t *bk, uint32_t *bn, long cap,
                            uint32_t nblocks, const uint32_t *p,
                            uint32_t *r1, uint32_t *r2, const uint32_t *d,
                            int sub, long lo, long hi);
+/* AVX2 twin: the same entries in the same order as the portable one */
+void bgcn_siqs_fill_avx2(uint32_t *bk, uint32_t *bn, long cap,
+                         uint32_t nblocks, const uint32_t *p, uint32_t *r1,
+                         uint32_t *r2, const uint32_t *d, int sub, long lo,
+                         long hi);
 #endif
 
 /* siqs_scan.c, each with an AVX-512 twin (_avx512: AVX-512F/BW, where
@@ -323,6 +334,16 @@ uint32_t bgcn_siqs_match_roots_c(uint32_t pos, const uint32_t *p,
                                  uint32_t *out);
 uint32_t bgcn_siqs_match_bucket_c(const uint32_t *bk, uint32_t nb,
                                   uint32_t off, uint32_t *out);
+#ifdef BGCN_HAVE_SIQS_AVX2 /* AVX2 twins: the same lists */
+uint32_t bgcn_siqs_scan_avx2(const unsigned char *sv, uint32_t len,
+                             uint32_t *out);
+uint32_t bgcn_siqs_match_roots_avx2(uint32_t pos, const uint32_t *p,
+                                    const float *inv, const uint32_t *r1,
+                                    const uint32_t *r2, long lo, long hi,
+                                    uint32_t *out);
+uint32_t bgcn_siqs_match_bucket_avx2(const uint32_t *bk, uint32_t nb,
+                                     uint32_t off, uint32_t *out);
+#endif
 #ifdef BGCN_HAVE_SIQS_AVX512
 uint32_t bgcn_siqs_scan_avx512(const unsigned char *sv, uint32_t len,
                                uint32_t *out);

@@ -246,6 +246,20 @@ static bgcn_status build_fb(siqs_ctx *c, bgcn_limb_t *fp, int *found)
     return BGCN_OK;
 }
 
+/* Which vector twins the kernel path in use allows, by its capability
+ * bits (bgcn.h: the path is installed only where they hold, so a path
+ * narrowed by BIGCALC_CPU narrows this too). */
+static int vec_twins(void)
+{
+#ifdef BGCN_HAVE_SIQS_AVX512
+    if (bgcn_kern.caps & BGCN_CAP_AVX512BW)
+        return SIQS_VEC_AVX512;
+    if (bgcn_kern.caps & BGCN_CAP_AVX2)
+        return SIQS_VEC_AVX2;
+#endif
+    return SIQS_VEC_C;
+}
+
 static bgcn_status setup(siqs_ctx *c)
 {
     long F = c->F;
@@ -338,7 +352,7 @@ static bgcn_status setup(siqs_ctx *c)
     c->bucket = bgcn_siqs_alloc(sizeof *c->bucket * (size_t)c->bucket_cap *
                                 (size_t)c->nblocks);
     c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n * (size_t)c->nblocks);
-    c->avx512 = (bgcn_kern.caps & BGCN_CAP_AVX512BW) != 0;
+    c->vec = vec_twins();
     if (!c->root1 || !c->root2 || !c->delta || !c->next1 || !c->next2 ||
         !c->sieve || !c->bucket || !c->bucket_n)
         return BGCN_ENOMEM;

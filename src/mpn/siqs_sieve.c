@@ -103,9 +103,12 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
      * (roots 0): those of k and of A are tried by division */
     uint32_t *h = c->hits, nh;
 #ifdef BGCN_HAVE_SIQS_AVX512
-    if (c->avx512)
+    if (c->vec == SIQS_VEC_AVX512)
         nh = bgcn_siqs_match_roots_avx512(pos, c->p, c->pinv, c->root1,
                                           c->root2, c->small_end, c->med_end, h);
+    else if (c->vec == SIQS_VEC_AVX2)
+        nh = bgcn_siqs_match_roots_avx2(pos, c->p, c->pinv, c->root1,
+                                        c->root2, c->small_end, c->med_end, h);
     else
 #endif
         nh = bgcn_siqs_match_roots_c(pos, c->p, c->pinv, c->root1, c->root2,
@@ -116,8 +119,10 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     const uint32_t *bk = c->bucket + (size_t)b * (size_t)c->bucket_cap;
     uint32_t off = pos & (SIQS_BLOCK - 1), nb = c->bucket_n[b];
 #ifdef BGCN_HAVE_SIQS_AVX512
-    if (c->avx512)
+    if (c->vec == SIQS_VEC_AVX512)
         nh = bgcn_siqs_match_bucket_avx512(bk, nb, off, h);
+    else if (c->vec == SIQS_VEC_AVX2)
+        nh = bgcn_siqs_match_bucket_avx2(bk, nb, off, h);
     else
 #endif
         nh = bgcn_siqs_match_bucket_c(bk, nb, off, h);
@@ -164,10 +169,16 @@ static void fill_buckets(siqs_ctx *c, int sub, long row)
     const uint32_t *d = row >= 0 ? c->delta + (size_t)row * c->F : NULL;
     memset(c->bucket_n, 0, sizeof *c->bucket_n * (size_t)c->nblocks);
 #ifdef BGCN_HAVE_SIQS_AVX512
-    if (c->avx512) {
+    if (c->vec == SIQS_VEC_AVX512) {
         bgcn_siqs_fill_avx512(c->bucket, c->bucket_n, c->bucket_cap,
                               (uint32_t)c->nblocks, c->p, c->root1,
                               c->root2, d, sub, c->med_end, c->F);
+        return;
+    }
+    if (c->vec == SIQS_VEC_AVX2) {
+        bgcn_siqs_fill_avx2(c->bucket, c->bucket_n, c->bucket_cap,
+                            (uint32_t)c->nblocks, c->p, c->root1, c->root2,
+                            d, sub, c->med_end, c->F);
         return;
     }
 #endif
@@ -226,8 +237,10 @@ bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row)
             sv[bk[e] & (SIQS_BLOCK - 1)] += logp[bk[e] >> SIQS_BLOCK_BITS];
         uint32_t nc;
 #ifdef BGCN_HAVE_SIQS_AVX512
-        if (c->avx512)
+        if (c->vec == SIQS_VEC_AVX512)
             nc = bgcn_siqs_scan_avx512(sv, SIQS_BLOCK, c->cands);
+        else if (c->vec == SIQS_VEC_AVX2)
+            nc = bgcn_siqs_scan_avx2(sv, SIQS_BLOCK, c->cands);
         else
 #endif
             nc = bgcn_siqs_scan_c(sv, SIQS_BLOCK, c->cands);

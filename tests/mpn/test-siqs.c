@@ -302,15 +302,30 @@ static int u32_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* ---- the bucket fill: the AVX-512 twin against the portable one ---- */
+/* ---- the bucket fill: the vector twins against the portable one ---- */
 #ifdef BGCN_HAVE_SIQS_AVX512
+
+/* some path this CPU runs guarantees the capability (bgcn.h) */
+static int have_cap(unsigned cap)
+{
+    for (const bgcn_kernels *const *k = bgcn_kernel_paths; *k; k++)
+        if (((*k)->caps & cap) && bgcn_cpu_supported(*k))
+            return 1;
+    return 0;
+}
+static int have_avx2(void)
+{
+    return have_cap(BGCN_CAP_AVX2);
+}
+
+typedef void fill_fn(uint32_t *, uint32_t *, long, uint32_t, const uint32_t *,
+                     uint32_t *, uint32_t *, const uint32_t *, int, long, long);
 
 /* One random case: n primes-like moduli p >= SIQS_BUCKET_MIN, increasing
  * order (below, around and above the interval), roots below p, deltas,
  * both directions and no step; same roots after, same bucket contents. */
-static void check_fill(long n, uint32_t nblocks, uint32_t pmax)
+static void check_fill(fill_fn *fill, long n, uint32_t nblocks, uint32_t pmax)
 {
-    uint32_t interval = nblocks * SIQS_BLOCK;
     long lo = (long)t_rand_below(3), hi = lo + n;
     long cap = 2 * n * (SIQS_BLOCK / SIQS_BUCKET_MIN + 1) + SIQS_BUCKET_SLACK;
     uint32_t *p = malloc(sizeof *p * (size_t)(hi + 1));
@@ -338,8 +353,7 @@ static void check_fill(long n, uint32_t nblocks, uint32_t pmax)
     const uint32_t *dd = (t_rand() & 3) ? d : NULL;
     bgcn_siqs_fill_c(bk[0], bn[0], cap, nblocks, p, r[0][0], r[0][1], dd, sub,
                      lo, hi);
-    bgcn_siqs_fill_avx512(bk[1], bn[1], cap, nblocks, p, r[1][0], r[1][1], dd,
-                          sub, lo, hi);
+    fill(bk[1], bn[1], cap, nblocks, p, r[1][0], r[1][1], dd, sub, lo, hi);
     for (long i = lo; i < hi; i++)
         for (int j = 0; j < 2; j++) {
             cr_assert_eq(r[0][j][i], r[1][j][i], "root %d of %ld", j, i);
@@ -362,11 +376,8 @@ static void check_fill(long n, uint32_t nblocks, uint32_t pmax)
     free(d);
 }
 
-Test(siqs, bucket_fill_avx512_vs_portable)
+static void fill_vs_portable(fill_fn *fill)
 {
-    const bgcn_kernels *k = bgcn_kernel_path("avx512");
-    if (!k || !bgcn_cpu_supported(k))
-        cr_skip_test("no AVX-512 here");
     t_seed();
     for (int it = 0; it < 400; it++) {
         uint32_t nb = 1 + (uint32_t)t_rand_below(12);
@@ -374,8 +385,22 @@ Test(siqs, bucket_fill_avx512_vs_portable)
         /* below the interval (several hits), around it, far above it */
         uint32_t pmax = it % 3 == 0 ? interval : it % 3 == 1 ? 2 * interval
                                                               : 40 * interval;
-        check_fill((long)t_rand_below(100), nb, pmax);
+        check_fill(fill, (long)t_rand_below(100), nb, pmax);
     }
+}
+
+Test(siqs, bucket_fill_avx512_vs_portable)
+{
+    if (!have_cap(BGCN_CAP_AVX512BW))
+        cr_skip_test("no AVX-512 here");
+    fill_vs_portable(bgcn_siqs_fill_avx512);
+}
+
+Test(siqs, bucket_fill_avx2_vs_portable)
+{
+    if (!have_avx2())
+        cr_skip_test("no AVX2 here");
+    fill_vs_portable(bgcn_siqs_fill_avx2);
 }
 #endif
 
@@ -470,12 +495,12 @@ Test(siqs, cycles_vs_brute_force)
 Test(siqs, scans_vs_brute_force)
 {
     t_seed();
-    const bgcn_kernels *kp = bgcn_kernel_path("avx512");
-    int vec = 0;
+    int vec = 0, vec2 = 0;
 #ifdef BGCN_HAVE_SIQS_AVX512
-    vec = kp && bgcn_cpu_supported(kp);
+    vec = have_cap(BGCN_CAP_AVX512BW);
+    vec2 = have_avx2();
 #endif
-    (void)kp;
+    (void)vec2;
     enum { LEN = 4096, NP = 300 };
     static unsigned char sv[LEN];
     static uint32_t out[2][LEN + 64], want[LEN + 64];
@@ -496,6 +521,11 @@ Test(siqs, scans_vs_brute_force)
 #ifdef BGCN_HAVE_SIQS_AVX512
         if (vec) {
             uint32_t n1 = bgcn_siqs_scan_avx512(sv, len, out[1]);
+            cr_assert_eq(n1, nw);
+            cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
+        }
+        if (vec2) {
+            uint32_t n1 = bgcn_siqs_scan_avx2(sv, len, out[1]);
             cr_assert_eq(n1, nw);
             cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
         }
@@ -532,6 +562,12 @@ Test(siqs, scans_vs_brute_force)
             cr_assert_eq(n1, nw, "pos %u", pos);
             cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
         }
+        if (vec2) {
+            uint32_t n1 = bgcn_siqs_match_roots_avx2(pos, p, inv, r1, r2, lo,
+                                                     hi, out[1]);
+            cr_assert_eq(n1, nw, "pos %u", pos);
+            cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
+        }
 #endif
         /* bucket entries: offsets from a few values, so many match */
         uint32_t nb = (uint32_t)t_rand_below(LEN), off = (uint32_t)t_rand_below(4);
@@ -549,6 +585,11 @@ Test(siqs, scans_vs_brute_force)
 #ifdef BGCN_HAVE_SIQS_AVX512
         if (vec) {
             uint32_t n1 = bgcn_siqs_match_bucket_avx512(bk, nb, off, out[1]);
+            cr_assert_eq(n1, nw);
+            cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
+        }
+        if (vec2) {
+            uint32_t n1 = bgcn_siqs_match_bucket_avx2(bk, nb, off, out[1]);
             cr_assert_eq(n1, nw);
             cr_assert(memcmp(out[1], want, sizeof *want * nw) == 0);
         }

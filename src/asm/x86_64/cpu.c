@@ -33,7 +33,7 @@ const bgcn_kernels bgcn_path_avx512 = {
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
     .residue = &bgcn_residue_ifma,
     .nttfp = &bgcn_nttfp_avx512,
-    .caps = BGCN_CAP_AVX512BW,
+    .caps = BGCN_CAP_AVX512BW | BGCN_CAP_AVX2,
 };
 
 const bgcn_kernels bgcn_path_adx = {
@@ -48,6 +48,7 @@ const bgcn_kernels bgcn_path_adx = {
     .mont_mul_n = bgcn_mont_mul_n_adx,
     .mont_sqr_n = bgcn_mont_sqr_n_adx,
     .nttfp = &bgcn_nttfp_avx2,
+    .caps = BGCN_CAP_AVX2,
 };
 
 const bgcn_kernels bgcn_path_x86_64 = {
