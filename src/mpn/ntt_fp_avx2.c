@@ -4,14 +4,22 @@
  * (each function carries its own target attribute), used only on the
  * kernel paths that require AVX2 and FMA (src/asm/x86_64/cpu.c).
  *
- * The levels with h >= 4 run four butterflies per step along j.  The
- * last two forward levels (and the first two inverse ones), whose
- * butterflies pair neighbouring elements, are done four blocks of four
- * at a time: a 4x4 transpose puts element i of each block in register i,
- * the two levels are computed across registers (their twiddles are the
- * same in every block), and a second transpose puts them back.
- * Rounding to an integer uses the 1.5 * 2^52 trick (exact for |x| <
- * 2^51), two additions instead of a round instruction. */
+ * Written for CPUs whose FP units are 128 bits wide (AMD Zen 1: a
+ * 256-bit operation is two micro-ops, a lane-crossing permute several,
+ * and a fused multiply-add takes an adder's slot as well as a
+ * multiplier's), measured there (BENCHMARKS.md):
+ * - Inside a transform two levels are fused (radix 4), depth first above
+ *   1024 points, so each element is loaded and stored once per two
+ *   levels; the first level's sums stay unreduced (bounds below).
+ * - The two levels whose partners lie inside one register (h = 2, 1)
+ *   work on 128-bit halves put together by 128-bit loads (A = {x0, x1,
+ *   x4, x5}, B = {x2, x3, x6, x7}) and in-lane unpacks, no transpose.
+ * - Reversed twiddle rows (the inverse) are read as two swapped 128-bit
+ *   halves.
+ * - The quotient of a reduction is rounded with the round instruction
+ *   where the bounds allow it (vmulmod, vred), with the magic-constant
+ *   fused multiply-add where a larger operand needs its exact rounding
+ *   (vmulmod_x). */
 #include "nttfp-impl.h"
 
 #ifdef BGCN_HAVE_NTTFP_AVX2
@@ -34,7 +42,7 @@ static inline TGT double smulmod(double a, double b, double p, double pinv)
 {
     double h = a * b;
     double l = __builtin_fma(a, b, -h);
-    double q = rnd(h * pinv);
+    double q = __builtin_fma(h, pinv, MAGIC) - MAGIC;
     return __builtin_fma(-q, p, h) + l;
 }
 
@@ -45,35 +53,93 @@ static inline TGT double sred(double s, double p, double pinv)
 
 /* ---- vector forms ---- */
 
-static inline TGT V vrnd(V x, V magic)
+typedef struct {
+    V p, pinv, magic;
+} K;
+
+static inline TGT K kset(const nttfp_prime *P)
 {
-    return _mm256_sub_pd(_mm256_add_pd(x, magic), magic);
+    K k = {_mm256_set1_pd(P->p), _mm256_set1_pd(P->pinv),
+           _mm256_set1_pd(MAGIC)};
+    return k;
 }
 
-static inline TGT V vmulmod(V a, V b, V p, V pinv, V magic)
+/* Modular products (nttfp-impl.h): h = fl(a b), l = a b - h exactly,
+ * q = round(h / p), r = (h - q p) + l exactly.  Two ways to get q, as
+ * on this CPU's FP units a fused multiply-add costs an adder slot too:
+ * vmulmod rounds fl(h * (1/p)) with the round instruction, for |a b| <=
+ * 2^50 p: |.| <= 7p/8 (errors 2^-53 relative from h, 1/p and the
+ * product, at most 0.375, plus 0.5); vmulmod_x adds the magic constant
+ * in a fused multiply-add (one rounding less), for |a b| <= 2^51 p:
+ * |.| <= p (0.5 plus 0.5).  With |b| <= p/2 + 1 that is |a| <= 2p and
+ * |a| <= 4p. */
+static inline TGT V vmulmod(V a, V b, const K *k)
 {
     V h = _mm256_mul_pd(a, b);
     V l = _mm256_fmsub_pd(a, b, h);
-    V q = vrnd(_mm256_mul_pd(h, pinv), magic);
-    return _mm256_add_pd(_mm256_fnmadd_pd(q, p, h), l);
+    V q = _mm256_round_pd(_mm256_mul_pd(h, k->pinv),
+                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    return _mm256_add_pd(_mm256_fnmadd_pd(q, k->p, h), l);
 }
 
-static inline TGT V vred(V s, V p, V pinv, V magic)
+static inline TGT V vmulmod_x(V a, V b, const K *k)
 {
-    return _mm256_fnmadd_pd(vrnd(_mm256_mul_pd(s, pinv), magic), p, s);
+    V h = _mm256_mul_pd(a, b);
+    V l = _mm256_fmsub_pd(a, b, h);
+    V q = _mm256_sub_pd(_mm256_fmadd_pd(h, k->pinv, k->magic), k->magic);
+    return _mm256_add_pd(_mm256_fnmadd_pd(q, k->p, h), l);
 }
 
-static inline TGT void transpose4(V *r0, V *r1, V *r2, V *r3)
+/* s mod p, |.| <= p/2 + 1, for an integer |s| < 2^52. */
+static inline TGT V vred(V s, const K *k)
 {
-    V t0 = _mm256_unpacklo_pd(*r0, *r1), t1 = _mm256_unpackhi_pd(*r0, *r1);
-    V t2 = _mm256_unpacklo_pd(*r2, *r3), t3 = _mm256_unpackhi_pd(*r2, *r3);
-    *r0 = _mm256_permute2f128_pd(t0, t2, 0x20);
-    *r1 = _mm256_permute2f128_pd(t1, t3, 0x20);
-    *r2 = _mm256_permute2f128_pd(t0, t2, 0x31);
-    *r3 = _mm256_permute2f128_pd(t1, t3, 0x31);
+    V q = _mm256_round_pd(_mm256_mul_pd(s, k->pinv),
+                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    return _mm256_fnmadd_pd(q, k->p, s);
 }
 
-/* ---- forward ---- */
+/* {x[3], x[2], x[1], x[0]}: two 128-bit loads and in-lane swaps (a
+ * lane-crossing permute costs several micro-ops on 128-bit FP units). */
+static inline TGT V rev4(const double *x)
+{
+    V v = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(x + 2)),
+                               _mm_loadu_pd(x), 1);
+    return _mm256_permute_pd(v, 0x5);
+}
+
+/* Lanes l of w_{2h}^-(j+l), negated: tw[2h - j - l], and -1 for j + l
+ * = 0 (w^0 = 1; row 2h may not exist, so tw[2h] is never read). */
+static inline TGT V ninv_tw(const double *tw, long h, long j)
+{
+    if (j)
+        return rev4(tw + 2 * h - j - 3);
+    return _mm256_set_pd(tw[2 * h - 3], tw[2 * h - 2], tw[2 * h - 1], -1.0);
+}
+
+/* Eight points {x, 8} as A = {x0, x1, x4, x5}, B = {x2, x3, x6, x7}
+ * (128-bit halves, no lane-crossing shuffle), and back. */
+static inline TGT void load8(const double *x, V *A, V *B)
+{
+    *A = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(x)),
+                              _mm_loadu_pd(x + 4), 1);
+    *B = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(x + 2)),
+                              _mm_loadu_pd(x + 6), 1);
+}
+
+static inline TGT void store8(double *x, V A, V B)
+{
+    _mm_storeu_pd(x, _mm256_castpd256_pd128(A));
+    _mm_storeu_pd(x + 4, _mm256_extractf128_pd(A, 1));
+    _mm_storeu_pd(x + 2, _mm256_castpd256_pd128(B));
+    _mm_storeu_pd(x + 6, _mm256_extractf128_pd(B, 1));
+}
+
+/* ---- forward ----
+ *
+ * Bounds: every transform input and output is |.| <= p.  A radix-2
+ * level reduces both outputs; the radix-4 pass leaves the first level's
+ * sums unreduced (|.| <= 2p, so the second level's difference, a
+ * multiplicand, is <= 4p and its sum, reduced, < 2^52). */
 
 static TGT void fwd_level_s(double *x, long h, long j0, long j1,
                             const double *tw, double p, double pinv)
@@ -92,46 +158,69 @@ static TGT void fwd_level(double *x, long h, long j0, long j1,
         fwd_level_s(x, h, j0, j1, tw, P->p, P->pinv);
         return;
     }
-    const V p = _mm256_set1_pd(P->p), pinv = _mm256_set1_pd(P->pinv);
-    const V magic = _mm256_set1_pd(MAGIC);
+    const K k = kset(P);
     double *y = x + h;
     const double *w = tw + h;
     for (long j = j0; j < j1; j += 4) {
         V u = _mm256_loadu_pd(x + j), v = _mm256_loadu_pd(y + j);
-        _mm256_storeu_pd(x + j, vred(_mm256_add_pd(u, v), p, pinv, magic));
+        _mm256_storeu_pd(x + j, vred(_mm256_add_pd(u, v), &k));
         _mm256_storeu_pd(y + j, vmulmod(_mm256_sub_pd(u, v),
-                                        _mm256_loadu_pd(w + j), p, pinv,
-                                        magic));
+                                        _mm256_loadu_pd(w + j), &k));
     }
 }
 
-/* The last two levels on {a, m}, m a multiple of 16. */
-static TGT void fwd_last2(double *a, long m, const double *tw,
-                          const nttfp_prime *P)
+/* Levels h and h/2 of the block {x, 2h} in one pass (q = h/2 >= 4). */
+static TGT void fwd_two(double *x, long h, const double *tw, const K *k)
 {
-    const V p = _mm256_set1_pd(P->p), pinv = _mm256_set1_pd(P->pinv);
-    const V magic = _mm256_set1_pd(MAGIC);
-    const V w4 = _mm256_set1_pd(tw[3]); /* w_4^1 */
-    for (long g = 0; g < m; g += 16) {
-        V c0 = _mm256_loadu_pd(a + g), c1 = _mm256_loadu_pd(a + g + 4);
-        V c2 = _mm256_loadu_pd(a + g + 8), c3 = _mm256_loadu_pd(a + g + 12);
-        transpose4(&c0, &c1, &c2, &c3);
-        /* h = 2: (c0, c2) with 1, (c1, c3) with w4 */
-        V y0 = vred(_mm256_add_pd(c0, c2), p, pinv, magic);
-        V y2 = vred(_mm256_sub_pd(c0, c2), p, pinv, magic);
-        V y1 = vred(_mm256_add_pd(c1, c3), p, pinv, magic);
-        V y3 = vmulmod(_mm256_sub_pd(c1, c3), w4, p, pinv, magic);
-        /* h = 1: (y0, y1), (y2, y3) with 1 */
-        c0 = vred(_mm256_add_pd(y0, y1), p, pinv, magic);
-        c1 = vred(_mm256_sub_pd(y0, y1), p, pinv, magic);
-        c2 = vred(_mm256_add_pd(y2, y3), p, pinv, magic);
-        c3 = vred(_mm256_sub_pd(y2, y3), p, pinv, magic);
-        transpose4(&c0, &c1, &c2, &c3);
-        _mm256_storeu_pd(a + g, c0);
-        _mm256_storeu_pd(a + g + 4, c1);
-        _mm256_storeu_pd(a + g + 8, c2);
-        _mm256_storeu_pd(a + g + 12, c3);
+    long q = h / 2;
+    double *x1 = x + q, *x2 = x + h, *x3 = x + h + q;
+    const double *wh = tw + h, *wq = tw + q;
+    for (long j = 0; j < q; j += 4) {
+        V a = _mm256_loadu_pd(x + j), b = _mm256_loadu_pd(x1 + j);
+        V c = _mm256_loadu_pd(x2 + j), d = _mm256_loadu_pd(x3 + j);
+        V s0 = _mm256_add_pd(a, c), s1 = _mm256_add_pd(b, d);
+        V t0 = vmulmod(_mm256_sub_pd(a, c), _mm256_loadu_pd(wh + j), k);
+        V t1 = vmulmod(_mm256_sub_pd(b, d), _mm256_loadu_pd(wh + q + j), k);
+        V w = _mm256_loadu_pd(wq + j);
+        _mm256_storeu_pd(x + j, vred(_mm256_add_pd(s0, s1), k));
+        _mm256_storeu_pd(x1 + j, vmulmod_x(_mm256_sub_pd(s0, s1), w, k));
+        _mm256_storeu_pd(x2 + j, vred(_mm256_add_pd(t0, t1), k));
+        _mm256_storeu_pd(x3 + j, vmulmod(_mm256_sub_pd(t0, t1), w, k));
     }
+}
+
+/* The last two levels (h = 2, 1) on {a, m}, m a multiple of 8: the
+ * partners of h = 2 are the 128-bit halves A and B (load8), those of
+ * h = 1 neighbours, brought into two registers by in-lane unpacks. */
+static TGT void fwd_last2(double *a, long m, const double *tw, const K *k)
+{
+    const V w4 = _mm256_set_pd(tw[3], 1.0, tw[3], 1.0); /* w_4^0, w_4^1 */
+    for (long g = 0; g < m; g += 8) {
+        V A, B;
+        load8(a + g, &A, &B);
+        V s = _mm256_add_pd(A, B); /* |.| <= 2p */
+        V t = vmulmod(_mm256_sub_pd(A, B), w4, k);
+        V u = _mm256_unpacklo_pd(s, t), v = _mm256_unpackhi_pd(s, t);
+        V y0 = vred(_mm256_add_pd(u, v), k), y1 = vred(_mm256_sub_pd(u, v), k);
+        store8(a + g, _mm256_unpacklo_pd(y0, y1), _mm256_unpackhi_pd(y0, y1));
+    }
+}
+
+/* {a, m} with log2(m) - 2 even: radix-4 passes, depth first above
+ * 1024 points (the block and its twiddles stay in the first-level
+ * cache), then the last two levels. */
+static TGT void fwd4(double *a, long m, const double *tw, const K *k)
+{
+    if (m > 1024) {
+        fwd_two(a, m / 2, tw, k);
+        for (int i = 0; i < 4; i++)
+            fwd4(a + i * (m / 4), m / 4, tw, k);
+        return;
+    }
+    for (long h = m / 2; h >= 8; h /= 4)
+        for (long b = 0; b < m; b += 2 * h)
+            fwd_two(a + b, h, tw, k);
+    fwd_last2(a, m, tw, k);
 }
 
 static TGT void fwd(double *a, long m, const double *tw, const nttfp_prime *P)
@@ -142,13 +231,22 @@ static TGT void fwd(double *a, long m, const double *tw, const nttfp_prime *P)
                 fwd_level_s(a + b, h, 0, h, tw, P->p, P->pinv);
         return;
     }
-    for (long h = m / 2; h >= 4; h /= 2)
-        for (long b = 0; b < m; b += 2 * h)
-            fwd_level(a + b, h, 0, h, tw, P);
-    fwd_last2(a, m, tw, P);
+    const K k = kset(P);
+    if (__builtin_ctzl((unsigned long)m) % 2) {
+        /* an odd count of levels above the last two: one alone first */
+        fwd_level(a, m / 2, 0, m / 2, tw, P);
+        fwd4(a, m / 2, tw, &k);
+        fwd4(a + m / 2, m / 2, tw, &k);
+    } else {
+        fwd4(a, m, tw, &k);
+    }
 }
 
-/* ---- inverse ---- */
+/* ---- inverse ----
+ *
+ * Bounds: inputs |.| <= p, outputs reduced (|.| <= p/2 + 1).  The
+ * radix-4 pass leaves the first level's results unreduced (|.| <= 2p,
+ * multiplicands of the second level) and reduces the four outputs. */
 
 static TGT void inv_level_s(double *x, long h, long j0, long j1,
                             const double *tw, double p, double pinv)
@@ -170,55 +268,70 @@ static TGT void inv_level(double *x, long h, long j0, long j1,
         inv_level_s(x, h, j0, j1, tw, P->p, P->pinv);
         return;
     }
-    const V p = _mm256_set1_pd(P->p), pinv = _mm256_set1_pd(P->pinv);
-    const V magic = _mm256_set1_pd(MAGIC);
+    const K k = kset(P);
     double *y = x + h;
     for (long j = j0; j < j1; j += 4) {
-        /* lanes j .. j+3 take tw[2h - j - l]; lane 0 of j = 0 takes -1
-         * (t = y there), read from tw[2h] only to be replaced. */
-        V w;
-        if (j == 0) {
-            double wl[4] = {-1.0, tw[2 * h - 1], tw[2 * h - 2], tw[2 * h - 3]};
-            w = _mm256_loadu_pd(wl);
-        } else {
-            w = _mm256_permute4x64_pd(_mm256_loadu_pd(tw + 2 * h - j - 3),
-                                      0x1b);
-        }
-        V u = vmulmod(_mm256_loadu_pd(y + j), w, p, pinv, magic);
+        V u = vmulmod(_mm256_loadu_pd(y + j), ninv_tw(tw, h, j), &k);
         V v = _mm256_loadu_pd(x + j);
-        _mm256_storeu_pd(x + j, vred(_mm256_sub_pd(v, u), p, pinv, magic));
-        _mm256_storeu_pd(y + j, vred(_mm256_add_pd(v, u), p, pinv, magic));
+        _mm256_storeu_pd(x + j, vred(_mm256_sub_pd(v, u), &k));
+        _mm256_storeu_pd(y + j, vred(_mm256_add_pd(v, u), &k));
     }
 }
 
-/* The first two inverse levels on {a, m}, m a multiple of 16. */
-static TGT void inv_first2(double *a, long m, const double *tw,
-                           const nttfp_prime *P)
+/* Levels h/2 and h of the block {x, 2h} in one pass (q = h/2 >= 4). */
+static TGT void inv_two(double *x, long h, const double *tw, const K *k)
 {
-    const V p = _mm256_set1_pd(P->p), pinv = _mm256_set1_pd(P->pinv);
-    const V magic = _mm256_set1_pd(MAGIC);
-    const V w4 = _mm256_set1_pd(tw[3]);
-    for (long g = 0; g < m; g += 16) {
-        V c0 = _mm256_loadu_pd(a + g), c1 = _mm256_loadu_pd(a + g + 4);
-        V c2 = _mm256_loadu_pd(a + g + 8), c3 = _mm256_loadu_pd(a + g + 12);
-        transpose4(&c0, &c1, &c2, &c3);
-        /* h = 1: (c0, c1), (c2, c3) with t = y */
-        V y0 = vred(_mm256_add_pd(c0, c1), p, pinv, magic);
-        V y1 = vred(_mm256_sub_pd(c0, c1), p, pinv, magic);
-        V y2 = vred(_mm256_add_pd(c2, c3), p, pinv, magic);
-        V y3 = vred(_mm256_sub_pd(c2, c3), p, pinv, magic);
-        /* h = 2: (y0, y2) with t = y2; (y1, y3) with u = y3 w4, y1 -+ u */
-        V u = vmulmod(y3, w4, p, pinv, magic);
-        c0 = vred(_mm256_add_pd(y0, y2), p, pinv, magic);
-        c2 = vred(_mm256_sub_pd(y0, y2), p, pinv, magic);
-        c1 = vred(_mm256_sub_pd(y1, u), p, pinv, magic);
-        c3 = vred(_mm256_add_pd(y1, u), p, pinv, magic);
-        transpose4(&c0, &c1, &c2, &c3);
-        _mm256_storeu_pd(a + g, c0);
-        _mm256_storeu_pd(a + g + 4, c1);
-        _mm256_storeu_pd(a + g + 8, c2);
-        _mm256_storeu_pd(a + g + 12, c3);
+    long q = h / 2;
+    double *x1 = x + q, *x2 = x + h, *x3 = x + h + q;
+    for (long j = 0; j < q; j += 4) {
+        V wq = ninv_tw(tw, q, j), wh = ninv_tw(tw, h, j);
+        V wh1 = rev4(tw + 2 * h - (j + q) - 3); /* j + q >= 1 */
+        V a = _mm256_loadu_pd(x + j), b = _mm256_loadu_pd(x1 + j);
+        V c = _mm256_loadu_pd(x2 + j), d = _mm256_loadu_pd(x3 + j);
+        /* level q: (a, b) and (c, d) with w_{2q}^-j */
+        V u = vmulmod(b, wq, k), v = vmulmod(d, wq, k);
+        V s0 = _mm256_sub_pd(a, u), s1 = _mm256_add_pd(a, u); /* <= 2p */
+        V s2 = _mm256_sub_pd(c, v), s3 = _mm256_add_pd(c, v);
+        /* level h: (s0, s2) with w_{2h}^-j, (s1, s3) with w^-(j+q) */
+        V e = vmulmod(s2, wh, k), f = vmulmod(s3, wh1, k);
+        _mm256_storeu_pd(x + j, vred(_mm256_sub_pd(s0, e), k));
+        _mm256_storeu_pd(x2 + j, vred(_mm256_add_pd(s0, e), k));
+        _mm256_storeu_pd(x1 + j, vred(_mm256_sub_pd(s1, f), k));
+        _mm256_storeu_pd(x3 + j, vred(_mm256_add_pd(s1, f), k));
     }
+}
+
+/* The first two inverse levels (h = 1, 2) on {a, m}, m a multiple of 8
+ * (the mirror of fwd_last2). */
+static TGT void inv_first2(double *a, long m, const double *tw, const K *k)
+{
+    /* w_4^0 = 1 and w_4^-1 = -w_4^1 */
+    const V w4 = _mm256_set_pd(-tw[3], 1.0, -tw[3], 1.0);
+    for (long g = 0; g < m; g += 8) {
+        V A, B;
+        load8(a + g, &A, &B);
+        V u = _mm256_unpacklo_pd(A, B), v = _mm256_unpackhi_pd(A, B);
+        V s = _mm256_add_pd(u, v), d = _mm256_sub_pd(u, v); /* <= 2p */
+        V x = _mm256_unpacklo_pd(s, d);
+        V t = vmulmod(_mm256_unpackhi_pd(s, d), w4, k);
+        store8(a + g, vred(_mm256_add_pd(x, t), k),
+               vred(_mm256_sub_pd(x, t), k));
+    }
+}
+
+/* The inverse of fwd4. */
+static TGT void inv4(double *a, long m, const double *tw, const K *k)
+{
+    if (m > 1024) {
+        for (int i = 0; i < 4; i++)
+            inv4(a + i * (m / 4), m / 4, tw, k);
+        inv_two(a, m / 2, tw, k);
+        return;
+    }
+    inv_first2(a, m, tw, k);
+    for (long h = 8; h <= m / 2; h *= 4)
+        for (long b = 0; b < m; b += 2 * h)
+            inv_two(a + b, h, tw, k);
 }
 
 static TGT void inv(double *a, long m, const double *tw, const nttfp_prime *P)
@@ -229,13 +342,31 @@ static TGT void inv(double *a, long m, const double *tw, const nttfp_prime *P)
                 inv_level_s(a + b, h, 0, h, tw, P->p, P->pinv);
         return;
     }
-    inv_first2(a, m, tw, P);
-    for (long h = 4; h < m; h *= 2)
-        for (long b = 0; b < m; b += 2 * h)
-            inv_level(a + b, h, 0, h, tw, P);
+    const K k = kset(P);
+    if (__builtin_ctzl((unsigned long)m) % 2) {
+        inv4(a, m / 2, tw, &k);
+        inv4(a + m / 2, m / 2, tw, &k);
+        inv_level(a, m / 2, 0, m / 2, tw, P);
+    } else {
+        inv4(a, m, tw, &k);
+    }
 }
 
 /* ---- pointwise, scale, load ---- */
+
+/* The modular product and reduction with the constants passed apart. */
+static inline TGT V vmulmod_p(V a, V b, V p, V pinv, V magic)
+{
+    const K k = {p, pinv, magic};
+    return vmulmod(a, b, &k);
+}
+
+static inline TGT V vred_p(V s, V p, V pinv, V magic)
+{
+    const K k = {p, pinv, magic};
+    return vred(s, &k);
+}
+
 
 static TGT void pointwise(double *a, const double *b, long n, double c,
                           const nttfp_prime *P)
@@ -244,9 +375,9 @@ static TGT void pointwise(double *a, const double *b, long n, double c,
     const V magic = _mm256_set1_pd(MAGIC), vc = _mm256_set1_pd(c);
     long i = 0;
     for (; i + 4 <= n; i += 4) {
-        V x = vmulmod(_mm256_loadu_pd(a + i), _mm256_loadu_pd(b + i), p, pinv,
+        V x = vmulmod_p(_mm256_loadu_pd(a + i), _mm256_loadu_pd(b + i), p, pinv,
                       magic);
-        _mm256_storeu_pd(a + i, vmulmod(x, vc, p, pinv, magic));
+        _mm256_storeu_pd(a + i, vmulmod_p(x, vc, p, pinv, magic));
     }
     for (; i < n; i++)
         a[i] = smulmod(smulmod(a[i], b[i], P->p, P->pinv), c, P->p, P->pinv);
@@ -260,7 +391,7 @@ static TGT void scale(double *dst, const double *src, long n, double c,
     long i = 0;
     for (; i + 4 <= n; i += 4)
         _mm256_storeu_pd(dst + i,
-                         vred(vmulmod(_mm256_loadu_pd(src + i), vc, p, pinv,
+                         vred_p(vmulmod_p(_mm256_loadu_pd(src + i), vc, p, pinv,
                                       magic),
                               p, pinv, magic));
     for (; i < n; i++)
@@ -306,8 +437,8 @@ static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
                 x1[l] = (unsigned)(v >> 32);
             }
             V s = _mm256_add_pd(u32_to_pd(x0),
-                                vmulmod(u32_to_pd(x1), v32, vp, vpinv, magic));
-            _mm256_storeu_pd(r + i, vred(s, vp, vpinv, magic));
+                                vmulmod_p(u32_to_pd(x1), v32, vp, vpinv, magic));
+            _mm256_storeu_pd(r + i, vred_p(s, vp, vpinv, magic));
         }
     }
     /* the bits scalar, the arithmetic four coefficients at a time */
@@ -322,9 +453,9 @@ static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
         }
         V s = _mm256_add_pd(
             u32_to_pd(x0),
-            _mm256_add_pd(vmulmod(u32_to_pd(x1), v32, vp, vpinv, magic),
-                          vmulmod(u32_to_pd(x2), v64, vp, vpinv, magic)));
-        _mm256_storeu_pd(r + i, vred(s, vp, vpinv, magic));
+            _mm256_add_pd(vmulmod_p(u32_to_pd(x1), v32, vp, vpinv, magic),
+                          vmulmod_p(u32_to_pd(x2), v64, vp, vpinv, magic)));
+        _mm256_storeu_pd(r + i, vred_p(s, vp, vpinv, magic));
     }
     for (; i < i1; i++) {
         bgcn_limb_t x[3];
@@ -353,7 +484,7 @@ static TGT void crt_digits(double *const res[], int np, long i0, long i1,
             const V p = _mm256_set1_pd(P[j].p), pinv = _mm256_set1_pd(P[j].pinv);
             V t = _mm256_loadu_pd(res[j] + i);
             for (int l = 0; l < j; l++)
-                t = vmulmod(_mm256_sub_pd(t, y[l]), _mm256_set1_pd(c[j][l]), p,
+                t = vmulmod_p(_mm256_sub_pd(t, y[l]), _mm256_set1_pd(c[j][l]), p,
                             pinv, magic);
             t = _mm256_add_pd(t, _mm256_and_pd(_mm256_cmp_pd(t, _mm256_setzero_pd(),
                                                              _CMP_LT_OQ),

@@ -3,7 +3,8 @@
  * ntt_fp.c): the prime parameters and the table of kernels.
  *
  * Arithmetic: residues mod primes p < 2^50 held in doubles as signed
- * integers ("balanced": |x| <= 7p/8 between operations).  A product a b
+ * integers ("balanced": |x| <= 7p/8 between operations; the AVX2
+ * kernels keep |x| <= p, their own analysis in ntt_fp_avx2.c).  A product a b
  * (|a| <= 2^51, |b| <= p) is h = fl(a b) plus its exact rounding error
  * l = fma(a, b, -h); with q = round(h / p) (from h * (1/p)), the integer
  * a b - q p = fma(-q, p, h) + l is exact in doubles and |a b - q p| <=

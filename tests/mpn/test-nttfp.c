@@ -3,7 +3,8 @@
  *
  * Kernels: every AVX2 kernel against its scalar twin (exact 128-bit
  * integer arithmetic) on random and extreme residues, results compared
- * mod p; skipped where the CPU lacks AVX2/FMA.  Products: both kernel
+ * mod p, and the AVX2 set at its bounds (operands |x| = p, results
+ * within the bound it states); skipped where the CPU lacks AVX2/FMA.  Products: both kernel
  * sets against GMP at sizes around every transform length and prime-count
  * switch up to 2^13 points (just below and past each), operands of every
  * testlib shape, unbalanced pairs and squares.  Threads: the same product
@@ -217,6 +218,83 @@ Test(nttfp, kernels_vs_scalar_twin)
         cr_skip_test("no AVX2/FMA on this CPU");
     for (int i = 0; i < ns; i++)
         kernels_vs_twin(sets[i]);
+}
+
+/* A residue at the AVX2 kernels' bound |x| <= p (ntt_fp_avx2.c): +-p
+ * or just inside, sometimes a random one. */
+static double edge_residue(bgcn_limb_t p)
+{
+    double x = t_rand_below(4) ? (double)(p - t_rand_below(3)) : bal(t_rand_below(p), p);
+    return t_rand_below(2) ? -x : x;
+}
+
+static void within(const char *what, const double *x, long n, double bound)
+{
+    for (long i = 0; i < n; i++)
+        if (!(x[i] <= bound && x[i] >= -bound))
+            cr_assert_fail("%s: index %ld of %ld is %.0f, beyond %.0f", what,
+                           i, n, x[i], bound);
+}
+
+/* The AVX2 set's bounds: every kernel fed operands at |x| = p (what its
+ * transforms may leave) gives results equal to the twin's mod p and
+ * within its stated bound (p; p/2 + 1 for the inverse). */
+Test(nttfp, avx2_bounds)
+{
+#ifdef BGCN_HAVE_NTTFP_AVX2
+    const bgcn_kernels *k = bgcn_kernel_path("adx");
+    if (!k || !bgcn_cpu_supported(k) || k->nttfp != &bgcn_nttfp_avx2)
+        cr_skip_test("no AVX2/FMA on this CPU");
+    const nttfp_ops *v = &bgcn_nttfp_avx2, *s = &bgcn_nttfp_scalar;
+    for (int pi = 0; pi < 4; pi++) {
+        nttfp_prime P;
+        prime_of(&P, pi);
+        for (long m = 16; m <= 4096; m *= 2) {
+            double *tw = table(m, pi);
+            double *a = malloc(m * sizeof *a), *b = malloc(m * sizeof *b);
+            double *c = malloc(m * sizeof *c);
+            for (int rep = 0; rep < 3; rep++) {
+                for (long i = 0; i < m; i++)
+                    a[i] = edge_residue(P.ip), c[i] = edge_residue(P.ip);
+                memcpy(b, a, m * sizeof *a);
+                v->fwd(a, m, tw, &P);
+                s->fwd(b, m, tw, &P);
+                same_mod("fwd at the bound", a, b, m, &P);
+                within("fwd at the bound", a, m, P.p);
+                memcpy(b, c, m * sizeof *c);
+                double cc = (double)(P.ip / 2) * (rep == 1 ? -1 : 1);
+                v->pointwise(c, a, m, cc, &P);
+                s->pointwise(b, a, m, cc, &P);
+                same_mod("pointwise at the bound", c, b, m, &P);
+                within("pointwise at the bound", c, m, P.p);
+                for (long i = 0; i < m; i++)
+                    a[i] = edge_residue(P.ip);
+                memcpy(b, a, m * sizeof *a);
+                v->inv(a, m, tw, &P);
+                s->inv(b, m, tw, &P);
+                same_mod("inv at the bound", a, b, m, &P);
+                within("inv at the bound", a, m, P.p / 2 + 1);
+                for (long i = 0; i < m; i++)
+                    a[i] = edge_residue(P.ip);
+                memcpy(b, a, m * sizeof *a);
+                v->fwd_level(a, m / 2, 0, m / 2, tw, &P);
+                s->fwd_level(b, m / 2, 0, m / 2, tw, &P);
+                same_mod("fwd_level at the bound", a, b, m, &P);
+                within("fwd_level at the bound", a, m, P.p);
+                v->inv_level(a, m / 2, 0, m / 2, tw, &P);
+                s->inv_level(b, m / 2, 0, m / 2, tw, &P);
+                same_mod("inv_level at the bound", a, b, m, &P);
+                within("inv_level at the bound", a, m, P.p / 2 + 1);
+            }
+            free(tw);
+            free(a);
+            free(b);
+            free(c);
+        }
+    }
+#else
+    cr_skip_test("no AVX2 kernels in this build");
+#endif
 }
 
 /* One product with ops on T threads against GMP; bn = 0: square. */
