@@ -175,6 +175,13 @@ bgcn_status bgcn_ecm_stage1_x(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
                               const bgcn_limb_t *np, long nn, uint64_t B1,
                               uint64_t sigma, int ladder) BGCN_WUR;
 
+/* r = a + b mod N (sub = 0) or a - b mod N (sub = 1) by ECM's
+ * fixed-size sums (factor_ecm.c: unrolled carry chains up to 8 limbs,
+ * bgcn_fm_add / bgcn_fm_sub above); a, b < N; r may equal a or b.  They
+ * must agree with bgcn_fm_add / bgcn_fm_sub.  For tests. */
+void bgcn_ecm_fm_addsub(bgcn_fmod *c, bgcn_limb_t *r, const bgcn_limb_t *a,
+                        const bgcn_limb_t *b, int sub);
+
 /* ---- random numbers (splitmix64) ---- */
 
 static inline uint64_t bgcn_frand(uint64_t *s)

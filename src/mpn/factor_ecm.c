@@ -31,6 +31,7 @@
  * one product, acc *= x_k - x_j, and one gcd ends the stage.  The table of
  * which (k, j) are needed is built once for all curves. */
 #include "factor-impl.h"
+#include "aors-impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,19 +49,176 @@ typedef struct {
     bgcn_limb_t *u, *v, *w; /* scratch of the curve operations */
 } curve;
 
+/* ---- + and - modulo N at a size known to the compiler ----
+ * A curve operation is 5-6 products and 4-6 sums or differences; at ECM's
+ * sizes the general bgcn_fm_add / bgcn_fm_sub (loops over a run-time
+ * count, carries through __int128) cost a third of a 6-limb product
+ * each, so they took a fifth of a curve's time.  Up to ECM_FIX limbs the
+ * count is a constant in each case below and the carry chains are the
+ * add-with-carry steps of aors-impl.h, unrolled; above, the general
+ * functions, which are also the slow twin (tests/mpn/test-factor.c
+ * compares the two, through bgcn_ecm_fm_addsub). */
+#define ECM_FIX 8
+/* fully unrolled, the chain stays in the carry flag (a loop re-creates
+ * it with setc and a compare at each limb) */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FIX_UNROLL _Pragma("GCC unroll 8")
+#elif defined(__clang__)
+#define FIX_UNROLL _Pragma("unroll")
+#else
+#define FIX_UNROLL
+#endif
+
+/* r = a + b mod m, a, b < m, nl limbs; r may equal a or b.  s = a + b,
+ * then s - m, then m added back when a + b < m: three scalar chains (a
+ * select between s and s - m is vectorised by the compiler through the
+ * stack, and the vector load of two scalar stores stalls). */
+static inline __attribute__((always_inline)) void
+fix_add(bgcn_limb_t *r, const bgcn_limb_t *a, const bgcn_limb_t *b,
+        const bgcn_limb_t *m, long nl)
+{
+    bgcn_limb_t t[ECM_FIX], c = 0, w = 0;
+    FIX_UNROLL
+    for (long j = 0; j < nl; j++)
+        c = aors_step(c, a[j], b[j], &t[j], 0);
+    FIX_UNROLL
+    for (long j = 0; j < nl; j++)
+        w = aors_step(w, t[j], m[j], &t[j], 1);
+    /* a + b < m exactly when the sum did not carry and s - m borrowed */
+    bgcn_limb_t mask = (bgcn_limb_t)0 - (bgcn_limb_t)((c ^ 1) & w);
+    c = 0;
+    FIX_UNROLL
+    for (long j = 0; j < nl; j++)
+        c = aors_step(c, t[j], m[j] & mask, &r[j], 0);
+}
+
+/* r = a - b mod m, a, b < m, nl limbs; r may equal a or b */
+static inline __attribute__((always_inline)) void
+fix_sub(bgcn_limb_t *r, const bgcn_limb_t *a, const bgcn_limb_t *b,
+        const bgcn_limb_t *m, long nl)
+{
+    bgcn_limb_t s[ECM_FIX], w = 0, c = 0;
+    FIX_UNROLL
+    for (long j = 0; j < nl; j++)
+        w = aors_step(w, a[j], b[j], &s[j], 1);
+    bgcn_limb_t mask = (bgcn_limb_t)0 - w; /* add m back on a borrow */
+    FIX_UNROLL
+    for (long j = 0; j < nl; j++)
+        c = aors_step(c, s[j], m[j] & mask, &r[j], 0);
+    (void)c;
+}
+
+#define FIX_CASES(F)                                                          \
+    F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8)
+
+static inline void ec_add(bgcn_fmod *md, bgcn_limb_t *r, const bgcn_limb_t *a,
+                          const bgcn_limb_t *b)
+{
+    const bgcn_limb_t *m = md->m.mp;
+    switch (md->n) {
+#define ADD_CASE(k)                                                           \
+    case k:                                                                   \
+        fix_add(r, a, b, m, k);                                               \
+        return;
+        FIX_CASES(ADD_CASE)
+#undef ADD_CASE
+    default:
+        bgcn_fm_add(md, r, a, b);
+    }
+}
+
+static inline void ec_sub(bgcn_fmod *md, bgcn_limb_t *r, const bgcn_limb_t *a,
+                          const bgcn_limb_t *b)
+{
+    const bgcn_limb_t *m = md->m.mp;
+    switch (md->n) {
+#define SUB_CASE(k)                                                           \
+    case k:                                                                   \
+        fix_sub(r, a, b, m, k);                                               \
+        return;
+        FIX_CASES(SUB_CASE)
+#undef SUB_CASE
+    default:
+        bgcn_fm_sub(md, r, a, b);
+    }
+}
+
+/* + and - inside the curve operations: nl is a constant (1 .. ECM_FIX,
+ * or 0 for the general functions) in each instance below */
+static inline __attribute__((always_inline)) void
+cv_add(bgcn_fmod *md, bgcn_limb_t *r, const bgcn_limb_t *a,
+       const bgcn_limb_t *b, long nl)
+{
+    if (nl > 0)
+        fix_add(r, a, b, md->m.mp, nl);
+    else
+        bgcn_fm_add(md, r, a, b);
+}
+
+static inline __attribute__((always_inline)) void
+cv_sub(bgcn_fmod *md, bgcn_limb_t *r, const bgcn_limb_t *a,
+       const bgcn_limb_t *b, long nl)
+{
+    if (nl > 0)
+        fix_sub(r, a, b, md->m.mp, nl);
+    else
+        bgcn_fm_sub(md, r, a, b);
+}
+
+static inline __attribute__((always_inline)) void
+xdbl_body(curve *e, bgcn_limb_t *X2, bgcn_limb_t *Z2, const bgcn_limb_t *X,
+          const bgcn_limb_t *Z, long nl)
+{
+    bgcn_fmod *m = &e->md;
+    cv_add(m, e->u, X, Z, nl);
+    cv_sub(m, e->v, X, Z, nl);
+    bgcn_fm_sqr(m, e->u, e->u);
+    bgcn_fm_sqr(m, e->v, e->v);
+    cv_sub(m, e->w, e->u, e->v, nl); /* 4XZ */
+    bgcn_fm_mul(m, X2, e->u, e->v);
+    bgcn_fm_mul(m, e->u, e->a24, e->w);
+    cv_add(m, e->u, e->u, e->v, nl);
+    bgcn_fm_mul(m, Z2, e->w, e->u);
+}
+
+static inline __attribute__((always_inline)) void
+xadd_body(curve *e, bgcn_limb_t *X3, bgcn_limb_t *Z3, const bgcn_limb_t *X1,
+          const bgcn_limb_t *Z1, const bgcn_limb_t *X2, const bgcn_limb_t *Z2,
+          const bgcn_limb_t *Xd, const bgcn_limb_t *Zd, long nl)
+{
+    bgcn_fmod *m = &e->md;
+    cv_sub(m, e->u, X1, Z1, nl);
+    cv_add(m, e->w, X2, Z2, nl);
+    bgcn_fm_mul(m, e->u, e->u, e->w);
+    cv_add(m, e->v, X1, Z1, nl);
+    cv_sub(m, e->w, X2, Z2, nl);
+    bgcn_fm_mul(m, e->v, e->v, e->w);
+    cv_add(m, e->w, e->u, e->v, nl);
+    cv_sub(m, e->v, e->u, e->v, nl);
+    bgcn_fm_sqr(m, e->w, e->w);
+    bgcn_fm_sqr(m, e->v, e->v);
+    bgcn_fm_mul(m, e->v, e->v, Xd); /* before X3 may overwrite Xd */
+    if (Zd)
+        bgcn_fm_mul(m, X3, e->w, Zd);
+    else
+        bgcn_copyi(X3, e->w, e->n);
+    bgcn_copyi(Z3, e->v, e->n);
+}
+
+/* (X2:Z2) = [2](X:Z); outputs may equal inputs */
 static void xdbl(curve *e, bgcn_limb_t *X2, bgcn_limb_t *Z2,
                  const bgcn_limb_t *X, const bgcn_limb_t *Z)
 {
-    bgcn_fmod *m = &e->md;
-    bgcn_fm_add(m, e->u, X, Z);
-    bgcn_fm_sub(m, e->v, X, Z);
-    bgcn_fm_sqr(m, e->u, e->u);
-    bgcn_fm_sqr(m, e->v, e->v);
-    bgcn_fm_sub(m, e->w, e->u, e->v); /* 4XZ */
-    bgcn_fm_mul(m, X2, e->u, e->v);
-    bgcn_fm_mul(m, e->u, e->a24, e->w);
-    bgcn_fm_add(m, e->u, e->u, e->v);
-    bgcn_fm_mul(m, Z2, e->w, e->u);
+    switch (e->n) {
+#define DBL_CASE(k)                                                           \
+    case k:                                                                   \
+        xdbl_body(e, X2, Z2, X, Z, k);                                        \
+        return;
+        FIX_CASES(DBL_CASE)
+#undef DBL_CASE
+    default:
+        xdbl_body(e, X2, Z2, X, Z, 0);
+    }
 }
 
 /* (X3:Z3) = P1 + P2 given P1 - P2 = (Xd:Zd); Zd == NULL means Zd = 1.
@@ -70,23 +228,16 @@ static void xadd(curve *e, bgcn_limb_t *X3, bgcn_limb_t *Z3,
                  const bgcn_limb_t *X2, const bgcn_limb_t *Z2,
                  const bgcn_limb_t *Xd, const bgcn_limb_t *Zd)
 {
-    bgcn_fmod *m = &e->md;
-    bgcn_fm_sub(m, e->u, X1, Z1);
-    bgcn_fm_add(m, e->w, X2, Z2);
-    bgcn_fm_mul(m, e->u, e->u, e->w);
-    bgcn_fm_add(m, e->v, X1, Z1);
-    bgcn_fm_sub(m, e->w, X2, Z2);
-    bgcn_fm_mul(m, e->v, e->v, e->w);
-    bgcn_fm_add(m, e->w, e->u, e->v);
-    bgcn_fm_sub(m, e->v, e->u, e->v);
-    bgcn_fm_sqr(m, e->w, e->w);
-    bgcn_fm_sqr(m, e->v, e->v);
-    bgcn_fm_mul(m, e->v, e->v, Xd); /* before X3 may overwrite Xd */
-    if (Zd)
-        bgcn_fm_mul(m, X3, e->w, Zd);
-    else
-        bgcn_copyi(X3, e->w, e->n);
-    bgcn_copyi(Z3, e->v, e->n);
+    switch (e->n) {
+#define ADD_CASE(k)                                                           \
+    case k:                                                                   \
+        xadd_body(e, X3, Z3, X1, Z1, X2, Z2, Xd, Zd, k);                      \
+        return;
+        FIX_CASES(ADD_CASE)
+#undef ADD_CASE
+    default:
+        xadd_body(e, X3, Z3, X1, Z1, X2, Z2, Xd, Zd, 0);
+    }
 }
 
 /* R0 = [k]P, R1 = [k+1]P for P = (x:1), k = {kp,kn} >= 1 normalised */
@@ -317,11 +468,14 @@ static void ladder_xz(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
     bgcn_copyi(Z, Z0, n);
 }
 
-/* The chain ratio of every odd prime <= B1, in order (index into prac_v;
- * NPRAC: no usable chain). */
+/* The odd primes <= B1, in order, as halved gaps (gap[i] = (p_i -
+ * p_{i-1}) / 2 with p_{-1} = 1: prime gaps below 2^64 are under 1600), and
+ * the chain ratio of each (index into prac_v; NPRAC: no usable chain).
+ * Found once per run: the prime iterator cost 2-3% of every curve. */
 typedef struct {
     uint64_t B1;
     unsigned char *vi;
+    uint16_t *gap;
     long cnt;
 } s1plan;
 
@@ -332,18 +486,29 @@ static bgcn_status s1plan_init(s1plan *s, uint64_t B1)
     /* pi(x) < 1.26 x / ln x; x / 4 + 16 is a crude bound that is enough */
     size_t cap = (size_t)(B1 < 100 ? 32 : B1 / 4 + 16);
     s->vi = malloc(cap);
-    if (!s->vi)
+    s->gap = malloc(cap * sizeof *s->gap);
+    if (!s->vi || !s->gap) {
+        free(s->vi);
+        free(s->gap);
+        s->vi = NULL;
+        s->gap = NULL;
         return BGCN_ENOMEM;
+    }
     bgcn_fpit it;
     bgcn_status st = bgcn_fpit_init(&it, 3, B1);
     if (st != BGCN_OK) {
         free(s->vi);
+        free(s->gap);
         s->vi = NULL;
+        s->gap = NULL;
         return st;
     }
+    uint64_t prev = 1;
     for (uint64_t q; (q = bgcn_fpit_next(&it)) != 0;) {
-        BGCN_ASSERT((size_t)s->cnt < cap);
+        BGCN_ASSERT((size_t)s->cnt < cap && (q - prev) / 2 <= 0xffff);
+        s->gap[s->cnt] = (uint16_t)((q - prev) / 2);
         s->vi[s->cnt++] = prac_best(q);
+        prev = q;
     }
     bgcn_fpit_clear(&it);
     return BGCN_OK;
@@ -356,10 +521,9 @@ static bgcn_status stage1_prac(curve *e, const s1plan *s, bgcn_limb_t *X,
 {
     for (uint64_t q = 2; q <= s->B1; q *= 2)
         xdbl(e, X, Z, X, Z);
-    bgcn_fpit it;
-    BGCN_TRY(bgcn_fpit_init(&it, 3, s->B1));
-    long i = 0;
-    for (uint64_t p; (p = bgcn_fpit_next(&it)) != 0; i++) {
+    uint64_t p = 1;
+    for (long i = 0; i < s->cnt; i++) {
+        p += 2 * (uint64_t)s->gap[i];
         unsigned vi = s->vi[i];
         uint64_t q = p;
         for (;;) {
@@ -371,12 +535,9 @@ static bgcn_status stage1_prac(curve *e, const s1plan *s, bgcn_limb_t *X,
                 break;
             q *= p;
         }
-        if ((i & 1023) == 0 && bgcn_interrupt_flag) {
-            bgcn_fpit_clear(&it);
+        if ((i & 1023) == 0 && bgcn_interrupt_flag)
             return BGCN_EINTR;
-        }
     }
-    bgcn_fpit_clear(&it);
     return BGCN_OK;
 }
 
@@ -511,23 +672,23 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
         return st;
     bgcn_limb_t *uu = X0, *vv = Z0;
     bgcn_fm_sqr(m, uu, t1);
-    bgcn_fm_sub(m, uu, uu, t2);       /* u = sigma^2 - 5 */
-    bgcn_fm_add(m, vv, t1, t1);
-    bgcn_fm_add(m, vv, vv, vv);       /* v = 4 sigma */
+    ec_sub(m, uu, uu, t2);       /* u = sigma^2 - 5 */
+    ec_add(m, vv, t1, t1);
+    ec_add(m, vv, vv, vv);       /* v = 4 sigma */
     bgcn_fm_sqr(m, t1, uu);
     bgcn_fm_mul(m, t1, t1, uu);       /* u^3 */
     bgcn_fm_sqr(m, t2, vv);
     bgcn_fm_mul(m, t2, t2, vv);       /* v^3 */
-    bgcn_fm_sub(m, t3, vv, uu);
+    ec_sub(m, t3, vv, uu);
     bgcn_fm_sqr(m, t4, t3);
     bgcn_fm_mul(m, t3, t3, t4);       /* (v-u)^3 */
-    bgcn_fm_add(m, t4, uu, uu);
-    bgcn_fm_add(m, t4, t4, uu);
-    bgcn_fm_add(m, t4, t4, vv);       /* 3u + v */
+    ec_add(m, t4, uu, uu);
+    ec_add(m, t4, t4, uu);
+    ec_add(m, t4, t4, vv);       /* 3u + v */
     bgcn_fm_mul(m, t3, t3, t4);       /* numerator of a24 */
     bgcn_fm_mul(m, t4, t1, vv);       /* u^3 v */
     for (int i = 0; i < 4; i++)
-        bgcn_fm_add(m, t4, t4, t4);   /* 16 u^3 v */
+        ec_add(m, t4, t4, t4);   /* 16 u^3 v */
     bgcn_fm_mul(m, X1, t4, t2);       /* d = 16 u^3 v^4 */
     if ((st = m->st) != BGCN_OK ||
         (st = bgcn_fm_inv(m, Z1, &ok, g, &gn, X1)) != BGCN_OK)
@@ -671,7 +832,7 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
             for (int w = 0; w < 4; w++)
                 for (uint64_t bits = mk[w]; bits; bits &= bits - 1) {
                     int i = w * 64 + __builtin_ctzll(bits);
-                    bgcn_fm_sub(m, t1, xk, bx + (long)i * n);
+                    ec_sub(m, t1, xk, bx + (long)i * n);
                     bgcn_fm_mul(m, acc, acc, t1);
                 }
         }
@@ -751,6 +912,7 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     }
 done:
     free(s1.vi);
+    free(s1.gap);
     free(pl.mask);
     bgcn_free_limbs(blk);
     bgcn_free_limbs(cv);
@@ -783,4 +945,13 @@ bgcn_status bgcn_ecm_stage1_x(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
 {
     return ecm_run(fp, fn, np, nn, B1, B1, sigma, 1, NULL, NULL, NULL,
                    ladder ? 2 : 0, x);
+}
+
+void bgcn_ecm_fm_addsub(bgcn_fmod *c, bgcn_limb_t *r, const bgcn_limb_t *a,
+                        const bgcn_limb_t *b, int sub)
+{
+    if (sub)
+        ec_sub(c, r, a, b);
+    else
+        ec_add(c, r, a, b);
 }

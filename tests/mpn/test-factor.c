@@ -394,6 +394,106 @@ Test(factor_methods, pm1_alone_both_stages)
     mpz_clears(p, q, n, NULL);
 }
 
+/* ECM's fixed-size + and - modulo N (unrolled up to 8 limbs) against
+ * bgcn_fm_add / bgcn_fm_sub and GMP: 1 to 10 limbs, moduli with the top
+ * bit set (the sum carries out of n limbs) and with a small top limb,
+ * operands 0, 1, N - 1, pairs summing to N - 1, N and N + 1, equal
+ * operands and r aliasing a or b, and random ones; every kernel path is
+ * the same C here, so no path loop. */
+Test(factor_methods, ecm_fixed_addsub)
+{
+    t_seed();
+    mpz_t n, a, b, want, got;
+    mpz_inits(n, a, b, want, got, NULL);
+    bgcn_limb_t np[MAXL], ap[MAXL], bp[MAXL], r1[MAXL], r2[MAXL];
+    for (long nl = 1; nl <= 10; nl++)
+        for (int shape = 0; shape < 3; shape++) {
+            /* shape 0: top bit set; 1: random; 2: top limb of a few bits */
+            mpz_set_ui(n, 0);
+            for (long i = 0; i < nl; i++) {
+                mpz_mul_2exp(n, n, 64);
+                mpz_add_ui(n, n, t_rand());
+            }
+            mp_bitcnt_t top = (mp_bitcnt_t)(64 * nl - 1);
+            if (shape == 2) {
+                top = (mp_bitcnt_t)(64 * (nl - 1) + 2);
+                mpz_tdiv_r_2exp(n, n, top + 1);
+            } else if (shape == 1) {
+                top = (mp_bitcnt_t)(64 * (nl - 1)) + t_rand_below(64);
+                mpz_tdiv_r_2exp(n, n, top + 1);
+            }
+            mpz_setbit(n, top);
+            mpz_setbit(n, 0);
+            long nn = z_get(np, MAXL, n);
+            bgcn_fmod md;
+            cr_assert_eq(bgcn_fmod_init(&md, np, nn), BGCN_OK);
+            for (int i = 0; i < 64; i++) {
+                /* a from a few edge values, b chosen against a */
+                int ea = i % 8, eb = (i / 8) % 8;
+                if (ea == 0)
+                    mpz_set_ui(a, 0);
+                else if (ea == 1)
+                    mpz_set_ui(a, 1);
+                else if (ea == 2)
+                    mpz_sub_ui(a, n, 1);
+                else {
+                    mpz_set_ui(a, t_rand());
+                    for (long k = 1; k < nn; k++) {
+                        mpz_mul_2exp(a, a, 64);
+                        mpz_add_ui(a, a, t_rand());
+                    }
+                    mpz_mod(a, a, n);
+                }
+                if (eb < 3) { /* a + b = N - 1, N, N + 1 (mod 2N) */
+                    mpz_sub(b, n, a);
+                    if (eb == 0)
+                        mpz_sub_ui(b, b, 1);
+                    else if (eb == 2)
+                        mpz_add_ui(b, b, 1);
+                    mpz_mod(b, b, n);
+                } else if (eb == 3) {
+                    mpz_set(b, a);
+                } else if (eb == 4) {
+                    mpz_set_ui(b, 0);
+                } else {
+                    mpz_set_ui(b, t_rand());
+                    for (long k = 1; k < nn; k++) {
+                        mpz_mul_2exp(b, b, 64);
+                        mpz_add_ui(b, b, t_rand());
+                    }
+                    mpz_mod(b, b, n);
+                }
+                for (int sub = 0; sub < 2; sub++)
+                    for (int alias = 0; alias < 3; alias++) {
+                        memset(ap, 0, sizeof ap);
+                        memset(bp, 0, sizeof bp);
+                        z_get(ap, nn, a);
+                        z_get(bp, nn, b);
+                        if (sub)
+                            mpz_sub(want, a, b);
+                        else
+                            mpz_add(want, a, b);
+                        mpz_mod(want, want, n);
+                        if (sub)
+                            bgcn_fm_sub(&md, r2, ap, bp);
+                        else
+                            bgcn_fm_add(&md, r2, ap, bp);
+                        bgcn_limb_t *r = alias == 1 ? ap : alias == 2 ? bp : r1;
+                        bgcn_ecm_fm_addsub(&md, r, ap, bp, sub);
+                        z_set(got, r, nn);
+                        cr_assert(mpz_cmp(got, want) == 0 &&
+                                      memcmp(r, r2, (size_t)nn * sizeof *r) == 0,
+                                  "ECM %s, %ld limbs, shape %d, edge %d/%d, "
+                                  "alias %d: wrong",
+                                  sub ? "sub" : "add", nn, shape, ea, eb,
+                                  alias);
+                    }
+            }
+            bgcn_fmod_clear(&md);
+        }
+    mpz_clears(n, a, b, want, got, NULL);
+}
+
 Test(factor_methods, ecm_alone)
 {
     t_seed();
