@@ -10,10 +10,24 @@
  * product coefficient is below L 2^(2 nb) and the primes' product above
  * 2^(49.99 np), so 2 nb + k <= 99, 149 or 199 (nb <= 96: three 32-bit
  * pieces per coefficient).  Of the (k, np) pairs that fit, the cheapest
- * (np 2^k transforms points) wins: between two powers of two the number
- * of primes, and with it the coefficient width, steps from 2 to 3 to 4,
- * so a size just past a power of two costs 1.5x or 1.33x the one below
- * it instead of 2x.
+ * (np times the transform's points) wins: between two powers of two the
+ * number of primes, and with it the coefficient width, steps from 2 to 3
+ * to 4, so a size just past a power of two costs 1.5x or 1.33x the one
+ * below it instead of 2x.  The bound is taken exactly: a coefficient is
+ * a sum of at most min(na, nbc) products, below the primes' product.
+ *
+ * Truncated plans (M = 2^(k-1) >= bgcn_nttfp_tft_min, 2^14): 3M/2 points
+ * instead of 2M, for products of fewer than 3M/2 coefficients.  Such a
+ * product c is known from c mod X^(M/2) - 1 (a cyclic convolution of M/2
+ * points) and c mod X^M + 1 (M points, twisted by w_{2M}^i: the right
+ * half of the 2M-point transform's first level), the two moduli being
+ * coprime with product of degree 3M/2.  Forward: tft_split folds the
+ * 3M/2 coefficients into the two parts, each transformed as usual;
+ * inverse: each part back, then tft_join untwists and recombines:
+ * with d = c mod X^M + 1 and s = c mod X^(M/2) - 1, c_i = d_i for M/2 <=
+ * i < M, and for i < M/2, c_i + c_(i+M) = s_i - d_(i+M/2) and c_i -
+ * c_(i+M) = d_i.  The products of 10^5 limbs (196000 coefficients at 3
+ * primes) take 3 x 3 2^16 points instead of 3 x 2^18.
  *
  * Arithmetic and kernels: nttfp-impl.h.  Transforms: decimation in
  * frequency forward (natural in, bit-reversed out), decimation in time
@@ -31,14 +45,15 @@
  * each range into its own buffer allocated by the thread (a failure is
  * BGCN_ENOMEM), added into the result in order afterwards.
  *
- * Memory: np + 1 arrays of L doubles (results, the second operand) and
- * the L-double table, plus the CRT buffers of the threads after the
+ * Memory: np + 1 arrays of L doubles (3L/4 truncated; results, the
+ * second operand) and the L-double table, plus the CRT buffers of the threads after the
  * first (together at most the result size); L <= about 0.75 (an + bn)
  * with 4 primes. */
 #include "bgcn.h"
 #include "mul-impl.h"
 #include "nttfp-impl.h"
 
+#include <stdint.h>
 #include <string.h>
 
 typedef unsigned __int128 u128;
@@ -52,6 +67,11 @@ static const bgcn_limb_t fp_p[NP_MAX] = {0x3fff300000001u, 0x3ffed00000001u,
 static const bgcn_limb_t fp_g[NP_MAX] = {5, 7, 3, 3};
 #define LOG2_MAX 32 /* 2^32 divides p - 1 */
 static const int cap_bits[NP_MAX + 1] = {0, 0, 99, 149, 199};
+
+/* Measured on Zen 1 (AVX2 kernels, taskset -c 1): the truncated plan
+ * pays at M = 2^14 (12000 limbs 5.1 -> 4.2 ms) and 2^15 (24000 limbs
+ * 10.9 -> 8.9 ms); smaller M not measured (the Toom crossover). */
+long bgcn_nttfp_tft_min = 1L << 14;
 
 /* Pieces of at most this many points go to the kernel whole (64 KiB). */
 #define LEAF 8192
@@ -199,6 +219,34 @@ static void s_crt_digits(double *const res[], int np, long i0, long i1,
     }
 }
 
+static void s_tft_split(double *x, long M, long j0, long j1, const double *tw,
+                        const nttfp_prime *P)
+{
+    bgcn_limb_t p = P->ip;
+    long H = M / 2;
+    for (long j = j0; j < j1; j++) {
+        double a = x[j], b = x[j + H], c = x[j + M];
+        x[j + M] = s_add(s_add(a, b, p), c, p);
+        x[j] = s_mul(s_sub(a, c, p), tw[M + j], p);
+        x[j + H] = s_mul(b, tw[M + H + j], p);
+    }
+}
+
+static void s_tft_join(double *x, long M, long j0, long j1, const double *tw,
+                       double inv2, const nttfp_prime *P)
+{
+    bgcn_limb_t p = P->ip;
+    long H = M / 2;
+    for (long j = j0; j < j1; j++) {
+        double d = s_mul(x[j], s_inv_tw(tw, M, j, p), p);
+        double d1 = s_mul(x[j + H], s_inv_tw(tw, M, j + H, p), p);
+        double c = s_mul(s_add(s_sub(x[j + M], d1, p), d, p), inv2, p);
+        x[j] = c;
+        x[j + M] = s_sub(c, d, p);
+        x[j + H] = d1;
+    }
+}
+
 const nttfp_ops bgcn_nttfp_scalar = {
     .name = "scalar",
     .fwd_level = s_fwd_level,
@@ -209,46 +257,87 @@ const nttfp_ops bgcn_nttfp_scalar = {
     .scale = s_scale,
     .load = s_load,
     .crt_digits = s_crt_digits,
+    .tft_split = s_tft_split,
+    .tft_join = s_tft_join,
 };
 
 /* ---- sizes ---- */
 
 typedef struct {
     int k, np, nb;
+    int tft;      /* truncated: 3 2^(k-2) points, else 2^k */
     long na, nbc; /* coefficients of each operand */
 } plan_t;
 
-static int plan_for(long an, long bn, int k, int np, plan_t *pl)
+static long plan_points(const plan_t *pl)
 {
-    int nb = (cap_bits[np] - k) / 2;
-    if (nb > 96)
-        nb = 96;
-    if (nb < 1)
-        return 0;
-    long na = (an * 64 + nb - 1) / nb, nbc = (bn * 64 + nb - 1) / nb;
-    if (na + nbc - 1 > (1L << k))
-        return 0;
+    return pl->tft ? 3 * (1L << (pl->k - 2)) : 1L << pl->k;
+}
+
+/* x 2^e (exact: x a double integer below 2^53, e <= 192). */
+static double pow2(double x, int e)
+{
+    uint64_t bits = (uint64_t)(1023 + e) << 52;
+    double t;
+    memcpy(&t, &bits, sizeof t);
+    return x * t;
+}
+
+/* A double below the product of the first np primes (its rounding
+ * errors, 3 2^-53 relative, are covered by the 2^-40). */
+static double primes_below(int np)
+{
+    double r = 1 - 0x1p-40;
+    for (int i = 0; i < np; i++)
+        r *= (double)fp_p[i];
+    return r;
+}
+
+/* The widest coefficients for np primes: a product coefficient is a sum
+ * of at most min(na, nbc) products below 2^(2 nb), and must stay below
+ * the primes' product; then whether the product fits the plan's points. */
+static int plan_for(long an, long bn, int k, int np, int tft, plan_t *pl)
+{
+    int nb = 96;
+    long na, nbc;
+    for (;; nb--) {
+        if (nb < 1)
+            return 0;
+        na = (an * 64 + nb - 1) / nb;
+        nbc = (bn * 64 + nb - 1) / nb;
+        long mn = na < nbc ? na : nbc;
+        if (pow2((double)mn, 2 * nb) < primes_below(np))
+            break;
+    }
     pl->k = k;
     pl->np = np;
     pl->nb = nb;
+    pl->tft = tft;
     pl->na = na;
     pl->nbc = nbc;
-    return 1;
+    return na + nbc - 1 <= plan_points(pl);
 }
 
-/* The cheapest (np 2^k) plan; 0 if none (operands too large). */
+/* The cheapest plan (np times its points): the power-of-two lengths,
+ * then the truncated ones where strictly cheaper; 0 if none (operands
+ * too large). */
 static int choose(long an, long bn, plan_t *best)
 {
     double cost = 0;
-    for (int k = 2; k <= LOG2_MAX - 1; k++) {
-        if (cost && (double)2 * (1L << k) > cost)
-            break;
-        for (int np = 2; np <= NP_MAX; np++) {
-            plan_t pl;
-            if (plan_for(an, bn, k, np, &pl) &&
-                (!cost || (double)np * (1L << k) < cost)) {
-                cost = (double)np * (1L << k);
-                *best = pl;
+    for (int tft = 0; tft <= 1; tft++) {
+        for (int k = 2; k <= LOG2_MAX - 1; k++) {
+            if (tft && (k < 6 || (1L << (k - 1)) < bgcn_nttfp_tft_min))
+                continue;
+            double pts = tft ? 3.0 * (1L << (k - 2)) : (double)(1L << k);
+            if (cost && 2 * pts > cost)
+                break;
+            for (int np = 2; np <= NP_MAX; np++) {
+                plan_t pl;
+                if (plan_for(an, bn, k, np, tft, &pl) &&
+                    (!cost || np * pts < cost)) {
+                    cost = np * pts;
+                    *best = pl;
+                }
             }
         }
     }
@@ -428,6 +517,83 @@ static void pointwise_task(void *vj, int t)
         long e = i + LEAF < hi ? i + LEAF : hi;
         J->ops->pointwise(J->a + i, J->b + i, e - i, J->c, &J->P);
     }
+}
+
+/* The truncated plan's ends over M/2 butterflies, split into T ranges
+ * (J->m = M), in chunks of at most LEAF so the flag is polled. */
+static void tft_task(void *vj, int t, int split)
+{
+    job_t *J = vj;
+    long lo, hi;
+    share(J->m / 2, J->T, t, &lo, &hi);
+    for (long j = lo; j < hi; j += LEAF) {
+        if (bgcn_interrupt_flag)
+            return;
+        long e = j + LEAF < hi ? j + LEAF : hi;
+        if (split)
+            J->ops->tft_split(J->a, J->m, j, e, J->tw, &J->P);
+        else
+            J->ops->tft_join(J->a, J->m, j, e, J->tw, J->c, &J->P);
+    }
+}
+
+static void tft_split_task(void *vj, int t) { tft_task(vj, t, 1); }
+static void tft_join_task(void *vj, int t) { tft_task(vj, t, 0); }
+
+/* The forward transform of the plan: {a, 2^k} whole, or (truncated)
+ * the split of {a, 3M/2} and the transforms of its two parts, {a, M}
+ * (mod X^M + 1, twisted) and {a + M, M/2} (mod X^(M/2) - 1). */
+static void plan_fwd(job_t *J, const plan_t *pl, double *a)
+{
+    if (!pl->tft) {
+        transform(J, a, 1L << pl->k, 1);
+        return;
+    }
+    long M = 1L << (pl->k - 1);
+    J->a = a;
+    J->m = M;
+    bgcn_par_run(J->T, tft_split_task, J);
+    transform(J, a, M, 1);
+    transform(J, a + M, M / 2, 1);
+}
+
+/* The pointwise products a_i b_i (b = a: squares) with the inverse's
+ * scale: 1/L, or (truncated) 1/M on the first part and 2/M on the
+ * second (its transform has M/2 points). */
+static void plan_pointwise(job_t *J, const plan_t *pl, double *a, double *b,
+                           bgcn_limb_t p)
+{
+    long L = pl->tft ? 1L << (pl->k - 1) : 1L << pl->k;
+    bgcn_limb_t linv = powm((bgcn_limb_t)L, p - 2, p);
+    J->a = a;
+    J->b = b;
+    J->m = L;
+    J->c = balanced(linv, p);
+    bgcn_par_run(J->T, pointwise_task, J);
+    if (pl->tft) {
+        J->a = a + L;
+        J->b = b + L;
+        J->m = L / 2;
+        J->c = balanced(mulm(2, linv, p), p);
+        bgcn_par_run(J->T, pointwise_task, J);
+    }
+}
+
+static void plan_inv(job_t *J, const plan_t *pl, double *a, bgcn_limb_t p)
+{
+    if (!pl->tft) {
+        transform(J, a, 1L << pl->k, 0);
+        return;
+    }
+    long M = 1L << (pl->k - 1);
+    transform(J, a, M, 0);
+    transform(J, a + M, M / 2, 0);
+    if (bgcn_interrupt_flag)
+        return;
+    J->a = a;
+    J->m = M;
+    J->c = balanced((p + 1) / 2, p);
+    bgcn_par_run(J->T, tft_join_task, J);
 }
 
 static void load(job_t *J, double *r, long m, const bgcn_limb_t *src,
@@ -681,14 +847,14 @@ static bgcn_status convolve(double *res[NP_MAX], const plan_t *pl,
                             const bgcn_limb_t *bp, long bn,
                             const nttfp_ops *ops, int threads)
 {
-    long L = 1L << pl->k;
+    long L = 1L << pl->k, pts = plan_points(pl);
     int square = bp == NULL;
     double *tb = NULL, *tw = NULL;
     bgcn_status st = BGCN_OK;
     for (int i = 0; i < pl->np; i++)
-        if (!(res[i] = (double *)bgcn_alloc_limbs((size_t)L)))
+        if (!(res[i] = (double *)bgcn_alloc_limbs((size_t)pts)))
             goto nomem;
-    if (!square && !(tb = (double *)bgcn_alloc_limbs((size_t)L)))
+    if (!square && !(tb = (double *)bgcn_alloc_limbs((size_t)pts)))
         goto nomem;
     if (!(tw = (double *)bgcn_alloc_limbs((size_t)L)))
         goto nomem;
@@ -705,19 +871,14 @@ static bgcn_status convolve(double *res[NP_MAX], const plan_t *pl,
             st = BGCN_EINTR;
             goto out;
         }
-        load(&J, res[i], L, ap, an, pl->na, pl->nb);
-        transform(&J, res[i], L, 1);
+        load(&J, res[i], pts, ap, an, pl->na, pl->nb);
+        plan_fwd(&J, pl, res[i]);
         if (!square) {
-            load(&J, tb, L, bp, bn, pl->nbc, pl->nb);
-            transform(&J, tb, L, 1);
+            load(&J, tb, pts, bp, bn, pl->nbc, pl->nb);
+            plan_fwd(&J, pl, tb);
         }
-        bgcn_limb_t linv = powm((bgcn_limb_t)L, fp_p[i] - 2, fp_p[i]);
-        J.a = res[i];
-        J.m = L;
-        J.b = square ? res[i] : tb;
-        J.c = balanced(linv, fp_p[i]);
-        bgcn_par_run(J.T, pointwise_task, &J);
-        transform(&J, res[i], L, 0);
+        plan_pointwise(&J, pl, res[i], square ? res[i] : tb, fp_p[i]);
+        plan_inv(&J, pl, res[i], fp_p[i]);
         if (bgcn_interrupt_flag) {
             st = BGCN_EINTR;
             goto out;
@@ -799,6 +960,7 @@ static int choose_cyclic(long n, long an, long bn, plan_t *best)
             cost = (double)np * L;
             best->k = k;
             best->np = np;
+            best->tft = 0;
             best->nb = (int)nb;
             best->na = (an * 64 + nb - 1) / nb;
             best->nbc = (bn * 64 + nb - 1) / nb;
@@ -810,7 +972,7 @@ static int choose_cyclic(long n, long an, long bn, plan_t *best)
 double bgcn_nttfp_cost(long an, long bn)
 {
     plan_t pl;
-    return choose(an, bn, &pl) ? (double)pl.np * (1L << pl.k) : 0;
+    return choose(an, bn, &pl) ? (double)pl.np * plan_points(&pl) : 0;
 }
 
 double bgcn_nttfp_bnm1_cost(long n)

@@ -511,6 +511,67 @@ static TGT void crt_digits(double *const res[], int np, long i0, long i1,
     }
 }
 
+/* ---- the truncated plan's ends (contracts in nttfp-impl.h) ---- */
+
+TGT void bgcn_nttfp_avx2_tft_split(double *x, long M, long j0, long j1,
+                                   const double *tw, const nttfp_prime *P)
+{
+    const K k = kset(P);
+    long H = M / 2;
+    double *x1 = x + H, *x2 = x + M;
+    const double *w = tw + M;
+    long j = j0;
+    /* a + b + c <= 1.5p + 3, a - c <= p + 2 (vmulmod: <= 2p) */
+    for (; j + 4 <= j1; j += 4) {
+        V a = _mm256_loadu_pd(x + j), b = _mm256_loadu_pd(x1 + j);
+        V c = _mm256_loadu_pd(x2 + j);
+        _mm256_storeu_pd(x2 + j, vred(_mm256_add_pd(_mm256_add_pd(a, b), c),
+                                      &k));
+        _mm256_storeu_pd(x + j, vmulmod(_mm256_sub_pd(a, c),
+                                        _mm256_loadu_pd(w + j), &k));
+        _mm256_storeu_pd(x1 + j, vmulmod(b, _mm256_loadu_pd(w + H + j), &k));
+    }
+    for (; j < j1; j++) {
+        double a = x[j], b = x1[j], c = x2[j];
+        x2[j] = sred(a + b + c, P->p, P->pinv);
+        x[j] = smulmod(a - c, w[j], P->p, P->pinv);
+        x1[j] = smulmod(b, w[H + j], P->p, P->pinv);
+    }
+}
+
+/* With nd = -d_j and nd1 = -d_{j+M/2} (the untwisting products by the
+ * negated inverse twiddles): c_{j+M/2} = -nd1, c_j = (s + nd1 - nd) / 2,
+ * c_{j+M} = c_j + nd; s + nd1 - nd <= 2.25p + 1 (vmulmod_x: <= 4p). */
+TGT void bgcn_nttfp_avx2_tft_join(double *x, long M, long j0, long j1,
+                                  const double *tw, double inv2,
+                                  const nttfp_prime *P)
+{
+    const K k = kset(P);
+    const V h = _mm256_set1_pd(inv2);
+    long H = M / 2;
+    double *x1 = x + H, *x2 = x + M;
+    long j = j0;
+    for (; j + 4 <= j1; j += 4) {
+        V nd = vmulmod(_mm256_loadu_pd(x + j), ninv_tw(tw, M, j), &k);
+        V nd1 = vmulmod(_mm256_loadu_pd(x1 + j), rev4(tw + M + H - j - 3), &k);
+        V s = _mm256_loadu_pd(x2 + j);
+        V c = vred(vmulmod_x(_mm256_sub_pd(_mm256_add_pd(s, nd1), nd), h, &k),
+                   &k);
+        _mm256_storeu_pd(x + j, c);
+        _mm256_storeu_pd(x2 + j, vred(_mm256_add_pd(c, nd), &k));
+        _mm256_storeu_pd(x1 + j, _mm256_sub_pd(_mm256_setzero_pd(), nd1));
+    }
+    for (; j < j1; j++) {
+        double p = P->p, pinv = P->pinv;
+        double nd = j ? smulmod(x[j], tw[2 * M - j], p, pinv) : -x[j];
+        double nd1 = smulmod(x1[j], tw[M + H - j], p, pinv);
+        double c = sred(smulmod(x2[j] + nd1 - nd, inv2, p, pinv), p, pinv);
+        x[j] = c;
+        x2[j] = sred(c + nd, p, pinv);
+        x1[j] = -nd1;
+    }
+}
+
 const nttfp_ops bgcn_nttfp_avx2 = {
     .name = "avx2",
     .fwd_level = fwd_level,
@@ -521,6 +582,8 @@ const nttfp_ops bgcn_nttfp_avx2 = {
     .scale = scale,
     .load = load,
     .crt_digits = crt_digits,
+    .tft_split = bgcn_nttfp_avx2_tft_split,
+    .tft_join = bgcn_nttfp_avx2_tft_join,
 };
 
 #endif

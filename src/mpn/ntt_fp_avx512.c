@@ -426,6 +426,8 @@ const nttfp_ops bgcn_nttfp_avx512 = {
     .scale = scale,
     .load = load,
     .crt_digits = crt_digits,
+    .tft_split = bgcn_nttfp_avx2_tft_split,
+    .tft_join = bgcn_nttfp_avx2_tft_join,
 };
 
 #endif

@@ -66,6 +66,21 @@ typedef struct nttfp_ops {
      * p_j, balanced. */
     void (*crt_digits)(double *const res[], int np, long i0, long i1,
                        const nttfp_prime P[], const double c[4][4]);
+    /* The truncated plan's ends (ntt_fp.c, "1.5 M points"), for j0 <= j
+     * < j1 <= M/2, M >= 8 a power of two, tw a table with row M.
+     * tft_split: on entry {x, 3M/2} holds the coefficients x_i
+     * (balanced, |.| <= p/2 + 1); on exit x[M + j] = x_j + x_{j+M/2} +
+     * x_{j+M} (the sum mod X^(M/2) - 1), x[j] = (x_j - x_{j+M})
+     * w_{2M}^j and x[j + M/2] = x_{j+M/2} w_{2M}^(j+M/2) (the twisted
+     * residue mod X^M + 1), |.| <= 7p/8.  tft_join: on entry x[j], x[j
+     * + M/2] hold d_i w_{2M}^i (d = c mod X^M + 1) and x[M + j] the
+     * coefficient j of c mod X^(M/2) - 1; on exit x[i] = c_i for i = j,
+     * j + M/2, j + M (|.| <= 7p/8), given inv2 = 1/2 mod p
+     * (balanced). */
+    void (*tft_split)(double *x, long M, long j0, long j1, const double *tw,
+                      const nttfp_prime *P);
+    void (*tft_join)(double *x, long M, long j0, long j1, const double *tw,
+                     double inv2, const nttfp_prime *P);
 } nttfp_ops;
 
 extern const nttfp_ops bgcn_nttfp_scalar;
@@ -74,7 +89,18 @@ extern const nttfp_ops bgcn_nttfp_scalar;
 extern const nttfp_ops bgcn_nttfp_avx2;
 #define BGCN_HAVE_NTTFP_AVX512 1
 extern const nttfp_ops bgcn_nttfp_avx512;
+/* The AVX2 set's truncated-plan ends, shared with the AVX-512 set (its
+ * bounds, |x| <= 7p/8, are within theirs). */
+void bgcn_nttfp_avx2_tft_split(double *x, long M, long j0, long j1,
+                               const double *tw, const nttfp_prime *P);
+void bgcn_nttfp_avx2_tft_join(double *x, long M, long j0, long j1,
+                              const double *tw, double inv2,
+                              const nttfp_prime *P);
 #endif
+
+/* Smallest M (a power of two) for a truncated plan of 3M/2 points;
+ * lowered by the tests to reach the plan at small sizes. */
+extern long bgcn_nttfp_tft_min;
 
 /* {rp, an+bn} = {ap,an} * {bp,bn} (bp NULL: the square of {ap,an}, bn =
  * an) with the kernels ops on `threads` threads (1 .. 64); an >= bn >= 1,

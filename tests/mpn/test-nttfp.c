@@ -6,7 +6,9 @@
  * mod p, and the AVX2 set at its bounds (operands |x| = p, results
  * within the bound it states); skipped where the CPU lacks AVX2/FMA.  Products: both kernel
  * sets against GMP at sizes around every transform length and prime-count
- * switch up to 2^13 points (just below and past each), operands of every
+ * switch up to 2^13 points (just below and past each), the truncated
+ * plans (3M/2 points, their minimum lowered) around every plan change,
+ * operands of every
  * testlib shape, unbalanced pairs and squares.  Threads: the same product
  * on 1..4 threads is bit for bit the same; an allocation failure inside a
  * thread (the CRT buffers of threads after the first) is BGCN_ENOMEM with
@@ -134,6 +136,14 @@ static void same_mod(const char *what, const double *x, const double *y,
                            what, i, n, x[i], y[i]);
 }
 
+static void within(const char *what, const double *x, long n, double bound)
+{
+    for (long i = 0; i < n; i++)
+        if (!(x[i] <= bound && x[i] >= -bound))
+            cr_assert_fail("%s: index %ld of %ld is %.0f, beyond %.0f", what,
+                           i, n, x[i], bound);
+}
+
 static void kernels_vs_twin(const nttfp_ops *v)
 {
     const nttfp_ops *s = &bgcn_nttfp_scalar;
@@ -175,6 +185,26 @@ static void kernels_vs_twin(const nttfp_ops *v)
                 v->inv_level(a, h, j0, j1, tw, &P);
                 s->inv_level(b, h, j0, j1, tw, &P);
                 same_mod("inv_level", a, b, m, &P);
+            }
+            /* the truncated plan's ends, M = m / 2 (table rows to M) */
+            long M = m / 2;
+            if (M >= 8) {
+                long j0 = 4 * (long)t_rand_below(M / 8), j1 = M / 2;
+                if (t_rand_below(2))
+                    j1 = j0 + (long)t_rand_below(M / 2 - j0 + 1);
+                for (long i = 0; i < 3 * M / 2; i++)
+                    a[i] = residue(P.ip);
+                memcpy(b, a, m * sizeof *a);
+                v->tft_split(a, M, j0, j1, tw, &P);
+                s->tft_split(b, M, j0, j1, tw, &P);
+                same_mod("tft_split", a, b, 3 * M / 2, &P);
+                within("tft_split", a, 3 * M / 2, P.p * 7 / 8);
+                double inv2 = bal((P.ip + 1) / 2, P.ip);
+                memcpy(b, a, m * sizeof *a);
+                v->tft_join(a, M, j0, j1, tw, inv2, &P);
+                s->tft_join(b, M, j0, j1, tw, inv2, &P);
+                same_mod("tft_join", a, b, 3 * M / 2, &P);
+                within("tft_join", a, 3 * M / 2, P.p * 7 / 8);
             }
             v->scale(a, c, m, c[m - 1], &P);
             s->scale(b, c, m, c[m - 1], &P);
@@ -226,14 +256,6 @@ static double edge_residue(bgcn_limb_t p)
 {
     double x = t_rand_below(4) ? (double)(p - t_rand_below(3)) : bal(t_rand_below(p), p);
     return t_rand_below(2) ? -x : x;
-}
-
-static void within(const char *what, const double *x, long n, double bound)
-{
-    for (long i = 0; i < n; i++)
-        if (!(x[i] <= bound && x[i] >= -bound))
-            cr_assert_fail("%s: index %ld of %ld is %.0f, beyond %.0f", what,
-                           i, n, x[i], bound);
 }
 
 /* The AVX2 set's bounds: every kernel fed operands at |x| = p (what its
@@ -437,6 +459,63 @@ Test(nttfp, products_around_lengths)
             for (long m = 1; m <= n; m++)
                 check_prod(sets[s], n, m, 1);
     }
+}
+
+/* Sizes n x n where the plan (length, truncation, prime count) changes
+ * and their neighbours, up to top. */
+static int plan_edges(long *out, int max, long top)
+{
+    int ne = 0;
+    double prev = -1;
+    for (long n = 1; n <= top && ne + 3 <= max; n++) {
+        double c = bgcn_nttfp_cost(n, n);
+        if (c != prev && n > 1) {
+            out[ne++] = n - 1;
+            out[ne++] = n;
+            out[ne++] = n + 1;
+        }
+        prev = c;
+    }
+    return ne;
+}
+
+/* The truncated plans (3M/2 points), reached at small sizes by lowering
+ * their minimum: products, squares and unbalanced pairs around every
+ * plan change, adversarial and all-ones operands, 1..4 threads, every
+ * kernel set (the scalar twin on the smaller sizes), against GMP. */
+Test(nttfp, truncated_plans)
+{
+    long save = bgcn_nttfp_tft_min;
+    bgcn_nttfp_tft_min = 32;
+    long e[120];
+    int ne = plan_edges(e, 120, 2600);
+    const nttfp_ops *sets[3] = {&bgcn_nttfp_scalar};
+    int nsets = 1 + vec_sets(sets + 1);
+    for (int s = 0; s < nsets; s++) {
+        for (int i = 0; i < ne; i++) {
+            long n = e[i];
+            if (s == 0 && (n > 600 || i % 3))
+                continue;
+            int T = 1 + i % 4;
+            check_prod(sets[s], n, n, T);
+            check_prod(sets[s], n, 0, T);
+            check_prod(sets[s], n, t_rand_size(1, n), T);
+            bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r);
+            bgcn_limb_t *w = malloc(2 * n * sizeof *w);
+            adversarial(a, n, i % 4);
+            if (i % 5 == 0)
+                memset(a, 0xff, n * sizeof *a);
+            cr_assert_eq(bgcn_mul_nttfp_ops(r, a, n, NULL, n, sets[s], T), BGCN_OK);
+            mpn_sqr((mp_limb_t *)w, (const mp_limb_t *)a, n);
+            if (!t_equal("truncated square", r, w, 2 * n))
+                cr_assert_fail("%s square of %ld (kind %d) on %d threads",
+                               sets[s]->name, n, i % 4, T);
+            free(a);
+            free(r);
+            free(w);
+        }
+    }
+    bgcn_nttfp_tft_min = save;
 }
 
 static void unbalanced_and_extremes_with(const nttfp_ops *v)
