@@ -152,7 +152,7 @@ typedef struct bgcn_kernels {
  * AVX-512 twins (siqs_scan.c, siqs_bucket.c).  Set by the avx512 path. */
 #define BGCN_CAP_AVX512BW 1u
 /* AVX2 with the OS saving ymm state: the sieve's AVX2 twins.  Set by the
- * adx and avx512 paths (cpu.c admits both only with AVX2). */
+ * bmi2, adx and avx512 paths (cpu.c admits them only with AVX2). */
 #define BGCN_CAP_AVX2 2u
 /* The vector kernel sets of the floating-point NTT a path may name
  * (src/mpn/ntt_fp_avx2.c, ntt_fp_avx512.c; the type is nttfp-impl.h's,
@@ -396,10 +396,12 @@ extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
 #define BGCN_NTT_KTAB 24
 extern long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB], bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB];
 /* (src/mpn/thresholds.c)  Installs all of the above from the set tuned for kernel path PATH
- * ("generic", "x86_64", "adx", "avx512"; an unknown name gets the generic
- * set).  Called by bgcn_cpu_select, so the crossovers always follow the
- * kernels in use; a caller that moves them afterwards keeps its values. */
-void bgcn_mul_thresholds_select(const char *path);
+ * ("generic", "x86_64", "bmi2", "adx", "avx512"; an unknown name gets the generic
+ * set and returns -1, else 0: tests/asm/test-abi checks that every path
+ * of the table has a set of its own).  Called by bgcn_cpu_select, so the
+ * crossovers always follow the kernels in use; a caller that moves them
+ * afterwards keeps its values. */
+int bgcn_mul_thresholds_select(const char *path);
 
 /* Each algorithm, callable directly (tests, tuning).  The Toom functions
  * do one level of their own algorithm and hand their sub-products back to

@@ -45,16 +45,20 @@ struct mul_tuning {
 static const struct mul_tuning tunings[] = {
     TUNING(GENERIC, "generic"),
     TUNING(X86_64, "x86_64"),
+    TUNING(BMI2, "bmi2"),
     TUNING(ADX, "adx"),
     TUNING(AVX512, "avx512"),
 };
 
-void bgcn_mul_thresholds_select(const char *path)
+int bgcn_mul_thresholds_select(const char *path)
 {
-    const struct mul_tuning *t = &tunings[0];
+    const struct mul_tuning *t = NULL;
     for (size_t i = 0; i < sizeof tunings / sizeof tunings[0]; i++)
         if (strcmp(tunings[i].path, path) == 0)
             t = &tunings[i];
+    int found = t != NULL;
+    if (!t)
+        t = &tunings[0];
     bgcn_mul_toom22_threshold = t->t[0];
     bgcn_mul_toom33_threshold = t->t[1];
     bgcn_mul_toom44_threshold = t->t[2];
@@ -65,5 +69,6 @@ void bgcn_mul_thresholds_select(const char *path)
     bgcn_sqr_ntt_threshold = t->t[7];
     memcpy(bgcn_mul_ntt_min_k, t->mul_k, sizeof bgcn_mul_ntt_min_k);
     memcpy(bgcn_sqr_ntt_min_k, t->sqr_k, sizeof bgcn_sqr_ntt_min_k);
+    return found ? 0 : -1;
 }
 

@@ -146,6 +146,40 @@
     [12] = BGCN_NTT_NEVER, [13] = 4000, [14] = 6000, \
     [15] = 0, [16] = 0 }
 
+/* ---- "bmi2": MULX with one ADC carry chain (CPUs without ADX) ----
+ * Provenance: `taskset -c 1 tune/tune bmi2` (make tune TUNE_ARGS=bmi2),
+ * three runs 2026-12-02 10:07-10:11 UTC on AMD EPYC (Zen 1, family 23
+ * model 1, 2 vCPUs; it has ADX too, the path runs without it), gcc 12.2
+ * -O2, load average 4.6-5.9 from other sessions; the floating-point NTT
+ * (AVX2 kernels, as on adx).  Median of the three ("-": never won):
+ *     mul toom22 19 23 24 -> 23
+ *     mul toom33 90 180 100 -> 100
+ *     mul toom44 550 200 400 -> 400
+ *     sqr toom2  35 35 32 -> 35
+ *     sqr toom3  120 120 120 -> 120
+ *     sqr toom4  625 550 500 -> 550
+ *     mul ntt min by k: 11: 1340 1504 -, 12: 1889 1889 2116, 13: 2977
+ *       2977 2977, 14: 5953, 15: 11777, 16: 23553 (all three)
+ *     sqr ntt min by k: 11: - - -, 12: 2656 2656 2371, 13: 3341, 14:
+ *       5953, 15: 11777, 16: 23553 (all three)
+ * Not measured on a Haswell or Excavator, the CPUs the path is for. */
+#define BGCN_BMI2_MUL_TOOM22 23
+#define BGCN_BMI2_MUL_TOOM33 100
+#define BGCN_BMI2_MUL_TOOM44 400
+#define BGCN_BMI2_MUL_NTT 1504
+#define BGCN_BMI2_SQR_TOOM2 35
+#define BGCN_BMI2_SQR_TOOM3 120
+#define BGCN_BMI2_SQR_TOOM4 550
+#define BGCN_BMI2_SQR_NTT 2656
+#define BGCN_BMI2_MUL_NTT_MIN_K { \
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1504, \
+    [12] = 1889, [13] = 2977, [14] = 5953, \
+    [15] = 11777, [16] = 23553, [17] = 0 }
+#define BGCN_BMI2_SQR_NTT_MIN_K { \
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
+    [12] = 2656, [13] = 3341, [14] = 5953, \
+    [15] = 11777, [16] = 23553, [17] = 0 }
+
 /* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ----
  * Provenance: `taskset -c 1 tune/tune avx512` (make tune
  * TUNE_ARGS=avx512), six runs, 2026-12-02 04:10-04:20 UTC, AMD EPYC

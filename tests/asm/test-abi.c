@@ -2,7 +2,8 @@
  * rbp, r12-r15 preserved and the direction flag clear on return (checked
  * through the trampoline in abi-call.S, over sizes that take every feed-in
  * and loop path); and bgcn_cpu_select refuses unknown names and names of
- * paths this CPU cannot run, leaving the table unchanged. */
+ * paths this CPU cannot run, leaving the table unchanged; every path has
+ * a threshold set of its own. */
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <string.h>
@@ -51,6 +52,15 @@ Test(asm_abi, callee_saved_and_df)
             call("sub_n_avx512", bgcn_sub_n_avx512, U(R), U(A), U(B), n, 0, 0);
             call("add_n_avx512", bgcn_add_n_avx512, U(R), U(A), U(B), 5 * n,
                  0, 0);
+        }
+        if (bgcn_cpu_supported(&bgcn_path_bmi2)) {
+            call("mul_1_bmi2", bgcn_mul_1_bmi2, U(R), U(A), n, 7, 0, 0);
+            call("addmul_1_bmi2", bgcn_addmul_1_bmi2, U(R), U(A), n, 7, 0, 0);
+            call("submul_1_bmi2", bgcn_submul_1_bmi2, U(R), U(A), n, 7, 0, 0);
+            call("mul_basecase_bmi2", bgcn_mul_basecase_bmi2, U(R), U(A), n,
+                 U(B), n, 0);
+            call("sqr_basecase_bmi2", bgcn_sqr_basecase_bmi2, U(R), U(A), n,
+                 0, 0, 0);
         }
         if (!bgcn_cpu_supported(&bgcn_path_adx))
             continue;
@@ -116,6 +126,13 @@ Test(asm_cpu, select_narrows_only)
         }
     cr_assert(bgcn_cpu_supported(bgcn_kernel_path("generic")));
     cr_assert(bgcn_cpu_supported(bgcn_kernel_path("x86_64")));
+    /* every path compiled in has its own threshold set (thresholds.c),
+     * else it would silently run with the generic crossovers */
+    for (int i = 0; bgcn_kernel_paths[i]; i++)
+        cr_assert(bgcn_mul_thresholds_select(bgcn_kernel_paths[i]->name) ==
+                      0,
+                  "no threshold set for path %s", bgcn_kernel_paths[i]->name);
+    cr_assert(bgcn_cpu_select(best) == 0);
     for (int i = 0; bgcn_kernel_paths[i]; i++) {
         const bgcn_kernels *p = bgcn_kernel_paths[i];
         cr_assert(bgcn_cpu_select(best) == 0);

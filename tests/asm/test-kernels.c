@@ -1,6 +1,7 @@
 /* test-kernels.c -- the row kernels and basecase products of every path
- * this machine supports (the asm paths "adx", "x86_64" and the generic C
- * table) against the C twins (bgcn_*_c) and GMP.
+ * this machine supports (every entry of bgcn_kernel_paths that
+ * bgcn_cpu_supported admits: a new path is tested here without a line
+ * added) against the C twins (bgcn_*_c) and GMP.
  *
  * Sizes 1..200 and random larger ones; operands and multipliers from
  * t_fill's shapes (all-ones, runs of ones/zeros for long carry and borrow

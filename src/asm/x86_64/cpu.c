@@ -13,12 +13,13 @@
  *     before any AVX-512 code may run -- the CPU may have AVX-512 while the
  *     OS does not save its state.
  * The detection runs once (it is idempotent, so a race would only repeat
- * it).  bgcn_cpu_supported is what keeps bgcn_cpu_select from widening. */
+ * it).  bgcn_cpu_supported (the table needs[] at the end: the features of
+ * each path) is what keeps bgcn_cpu_select from widening. */
 #include "bgcn.h"
 #include "asm/x86_64/paths.h"
 
 #include <cpuid.h>
-#include <string.h>
+#include <stddef.h>
 
 const bgcn_kernels bgcn_path_avx512 = {
     .name = "avx512",
@@ -47,6 +48,21 @@ const bgcn_kernels bgcn_path_adx = {
     .sqr_basecase = bgcn_sqr_basecase_adx,
     .mont_mul_n = bgcn_mont_mul_n_adx,
     .mont_sqr_n = bgcn_mont_sqr_n_adx,
+    .nttfp = &bgcn_nttfp_avx2,
+    .caps = BGCN_CAP_AVX2,
+};
+
+const bgcn_kernels bgcn_path_bmi2 = {
+    .name = "bmi2",
+    .add_n = bgcn_add_n_x86_64,
+    .sub_n = bgcn_sub_n_x86_64,
+    .mul_1 = bgcn_mul_1_bmi2,
+    .addmul_1 = bgcn_addmul_1_bmi2,
+    .submul_1 = bgcn_submul_1_bmi2,
+    .mul_basecase = bgcn_mul_basecase_bmi2,
+    .sqr_basecase = bgcn_sqr_basecase_bmi2,
+    .mont_mul_n = bgcn_mont_mul_n_c,
+    .mont_sqr_n = bgcn_mont_sqr_n_c,
     .nttfp = &bgcn_nttfp_avx2,
     .caps = BGCN_CAP_AVX2,
 };
@@ -111,16 +127,24 @@ static int cpu_features(void)
     return f;
 }
 
+/* The features each path needs (a path not listed needs none: x86_64,
+ * generic).  Every path that names the AVX2 NTT kernels (nttfp) needs
+ * F_AVX2 too: every CPU with BMI2 has AVX2 and FMA, but a virtual
+ * machine might hide them. */
+static const struct {
+    const bgcn_kernels *path;
+    int need;
+} needs[] = {
+    {&bgcn_path_avx512, F_BMI2 | F_ADX | F_AVX512 | F_AVX2},
+    {&bgcn_path_adx, F_BMI2 | F_ADX | F_AVX2},
+    {&bgcn_path_bmi2, F_BMI2 | F_AVX2},
+};
+
 int bgcn_cpu_supported(const bgcn_kernels *p)
 {
     int f = cpu_features();
-    /* adx and avx512 also run the AVX2/FMA NTT kernels (every CPU with
-     * ADX has them; a virtual machine might hide them). */
-    if (strcmp(p->name, "adx") == 0)
-        return (f & (F_BMI2 | F_ADX | F_AVX2)) == (F_BMI2 | F_ADX | F_AVX2);
-    if (strcmp(p->name, "avx512") == 0)
-        return (f & (F_BMI2 | F_ADX | F_AVX512 | F_AVX2)) ==
-               (F_BMI2 | F_ADX | F_AVX512 | F_AVX2);
-    /* "x86_64" and "generic" run everywhere this file is built. */
-    return strcmp(p->name, "x86_64") == 0 || strcmp(p->name, "generic") == 0;
+    for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
+        if (needs[i].path == p)
+            return (f & needs[i].need) == needs[i].need;
+    return 1; /* x86_64, generic: anything this file is built for */
 }

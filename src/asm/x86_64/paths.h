@@ -9,6 +9,10 @@
  *   "adx"     BMI2 + ADX: MULX with ADCX/ADOX dual carry chains, unrolled
  *             4- and 8-limb Montgomery (mul_1_adx.S, mul_basecase_adx.S,
  *             mont_adx.S; add_n/sub_n from aors_n.S)
+ *   "bmi2"    BMI2 without needing ADX (Haswell, Excavator): MULX with one
+ *             ADC carry chain per sum (mul_1_bmi2.S, mul_basecase_bmi2.S;
+ *             add_n/sub_n from aors_n.S); Montgomery by the portable C
+ *             twin
  *   "x86_64"  any x86-64: MUL/ADC (aors_n.S, mul_1.S, mul_basecase.S);
  *             Montgomery by the portable C twin
  * The tables themselves and the CPU test are in cpu.c. */
@@ -19,10 +23,11 @@
 
 extern const bgcn_kernels bgcn_path_avx512;
 extern const bgcn_kernels bgcn_path_adx;
+extern const bgcn_kernels bgcn_path_bmi2;
 extern const bgcn_kernels bgcn_path_x86_64;
 
 #define BGCN_X86_64_PATHS                                                  \
-    &bgcn_path_avx512, &bgcn_path_adx, &bgcn_path_x86_64,
+    &bgcn_path_avx512, &bgcn_path_adx, &bgcn_path_bmi2, &bgcn_path_x86_64,
 
 /* The assembly entry points (contracts as the bgcn.h wrappers). */
 bgcn_limb_t bgcn_add_n_x86_64(bgcn_limb_t *, const bgcn_limb_t *,
@@ -52,6 +57,15 @@ bgcn_limb_t bgcn_submul_1_adx(bgcn_limb_t *, const bgcn_limb_t *, long,
 void bgcn_mul_basecase_adx(bgcn_limb_t *, const bgcn_limb_t *, long,
                            const bgcn_limb_t *, long);
 void bgcn_sqr_basecase_adx(bgcn_limb_t *, const bgcn_limb_t *, long);
+bgcn_limb_t bgcn_mul_1_bmi2(bgcn_limb_t *, const bgcn_limb_t *, long,
+                            bgcn_limb_t);
+bgcn_limb_t bgcn_addmul_1_bmi2(bgcn_limb_t *, const bgcn_limb_t *, long,
+                               bgcn_limb_t);
+bgcn_limb_t bgcn_submul_1_bmi2(bgcn_limb_t *, const bgcn_limb_t *, long,
+                               bgcn_limb_t);
+void bgcn_mul_basecase_bmi2(bgcn_limb_t *, const bgcn_limb_t *, long,
+                            const bgcn_limb_t *, long);
+void bgcn_sqr_basecase_bmi2(bgcn_limb_t *, const bgcn_limb_t *, long);
 /* {rp,n} = {tp,2n} * B^-n mod m, fully reduced; needs {tp,2n} < m*B^n;
  * destroys tp; rp overlaps neither tp nor mp.  Constant time. */
 void bgcn_redc_1_adx(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
