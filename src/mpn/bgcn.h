@@ -536,11 +536,20 @@ bgcn_limb_t bgcn_invert_3by2(bgcn_limb_t d1, bgcn_limb_t d0);
 bgcn_limb_t bgcn_sbpi1_div_qr(bgcn_limb_t *qp, bgcn_limb_t *np, long nn,
                               const bgcn_limb_t *dp, long dn,
                               bgcn_limb_t dinv);
+/* The same with {dcp,dn-2} = the ones' complement of D's low dn-2 limbs
+ * (~dp[i]), precomputed by the caller (it must not overlap np): adds the
+ * row products to the complement instead of subtracting them, with the
+ * faster addmul_1 kernel (how and why: src/mpn/div_sb.c).  dcp is not
+ * read when dn = 2.  bgcn_sbpi1_div_qr is its slow twin. */
+bgcn_limb_t bgcn_sbpi1c_div_qr(bgcn_limb_t *qp, bgcn_limb_t *np, long nn,
+                               const bgcn_limb_t *dp, const bgcn_limb_t *dcp,
+                               long dn, bgcn_limb_t dinv);
 /* Divide and conquer (recursive Burnikel–Ziegler), in place, same
  * arguments and results as bgcn_sbpi1_div_qr except that the high quotient
  * limb goes to *qhp.  Recurses down to schoolbook below
- * bgcn_div_dc_threshold limbs (any value >= 4 is correct; tests lower it).
- * Allocates dn limbs; returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
+ * bgcn_div_dc_threshold limbs (any value >= 4 is correct; tests lower it),
+ * bgcn_sbpi1c_div_qr on slices of one complement of D.
+ * Allocates 2dn limbs; returns BGCN_OK, BGCN_ENOMEM or BGCN_EINTR. */
 bgcn_status bgcn_dcpi1_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp,
                               bgcn_limb_t *np, long nn,
                               const bgcn_limb_t *dp, long dn,

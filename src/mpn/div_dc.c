@@ -11,7 +11,9 @@
  * about 2 D(n/2) + 2 M(n/2), i.e. a small multiple of M(n) with Karatsuba
  * or Toom products.  Below bgcn_div_dc_threshold the schoolbook 3/2 loop
  * takes over; every sub-divisor is a top part of D, so the one 3/2
- * reciprocal of D's top two limbs serves every level.
+ * reciprocal of D's top two limbs serves every level, and so does one
+ * ones' complement of D for bgcn_sbpi1c_div_qr (the slice at the same
+ * offset).
  *
  * Unbalanced N (more than 2*dn limbs) is cut into dn-limb quotient blocks
  * from the top, each a 2n/n division; a short quotient (nn - dn < dn)
@@ -25,11 +27,11 @@ long bgcn_div_dc_threshold = BGCN_DIV_DC_THRESHOLD;
 /* {np,2n} / {dp,n}: quotient {qp,n} plus *qhp, remainder {np,n}.
  * tp: n limbs of scratch. */
 static bgcn_status dc_n(bgcn_limb_t *qhp, bgcn_limb_t *qp, bgcn_limb_t *np,
-                        const bgcn_limb_t *dp, long n, bgcn_limb_t dinv,
-                        bgcn_limb_t *tp)
+                        const bgcn_limb_t *dp, const bgcn_limb_t *dcp, long n,
+                        bgcn_limb_t dinv, bgcn_limb_t *tp)
 {
     if (n < bgcn_div_dc_threshold || n < 4) {
-        *qhp = bgcn_sbpi1_div_qr(qp, np, 2 * n, dp, n, dinv);
+        *qhp = bgcn_sbpi1c_div_qr(qp, np, 2 * n, dp, dcp, n, dinv);
         return BGCN_OK;
     }
     BGCN_POLL();
@@ -38,7 +40,7 @@ static bgcn_status dc_n(bgcn_limb_t *qhp, bgcn_limb_t *qp, bgcn_limb_t *np,
 
     /* High half of the quotient, from the top 2hi limbs and top hi limbs
      * of D; then remove qhi * Dlo from {np+lo, n}. */
-    BGCN_TRY(dc_n(&qh, qp + lo, np + 2 * lo, dp + lo, hi, dinv, tp));
+    BGCN_TRY(dc_n(&qh, qp + lo, np + 2 * lo, dp + lo, dcp + lo, hi, dinv, tp));
     BGCN_TRY(bgcn_div_mul(tp, qp + lo, hi, dp, lo));
     cy = bgcn_sub_n(np + lo, np + lo, tp, n);
     if (qh)
@@ -49,7 +51,7 @@ static bgcn_status dc_n(bgcn_limb_t *qhp, bgcn_limb_t *qp, bgcn_limb_t *np,
     }
 
     /* Low half, from the remainder {np+lo, n} < D plus the low lo limbs. */
-    BGCN_TRY(dc_n(&ql, qp, np + hi, dp + hi, lo, dinv, tp));
+    BGCN_TRY(dc_n(&ql, qp, np + hi, dp + hi, dcp + hi, lo, dinv, tp));
     BGCN_TRY(bgcn_div_mul(tp, qp, lo, dp, hi));
     cy = bgcn_sub_n(np, np, tp, n);
     if (ql)
@@ -65,16 +67,18 @@ static bgcn_status dc_n(bgcn_limb_t *qhp, bgcn_limb_t *qp, bgcn_limb_t *np,
 
 /* nn - dn = qn <= dn. */
 static bgcn_status dc_short(bgcn_limb_t *qhp, bgcn_limb_t *qp, bgcn_limb_t *np,
-                            long nn, const bgcn_limb_t *dp, long dn,
+                            long nn, const bgcn_limb_t *dp,
+                            const bgcn_limb_t *dcp, long dn,
                             bgcn_limb_t dinv, bgcn_limb_t *tp)
 {
     long qn = nn - dn;
     if (qn < bgcn_div_dc_threshold || qn < 4) {
-        *qhp = bgcn_sbpi1_div_qr(qp, np, nn, dp, dn, dinv);
+        *qhp = bgcn_sbpi1c_div_qr(qp, np, nn, dp, dcp, dn, dinv);
         return BGCN_OK;
     }
     bgcn_limb_t qh, cy;
-    BGCN_TRY(dc_n(&qh, qp, np + dn - qn, dp + dn - qn, qn, dinv, tp));
+    BGCN_TRY(dc_n(&qh, qp, np + dn - qn, dp + dn - qn, dcp + dn - qn, qn, dinv,
+                  tp));
     if (dn > qn) {
         BGCN_TRY(bgcn_div_mul(tp, qp, qn, dp, dn - qn));
         cy = bgcn_sub_n(np, np, tp, dn);
@@ -100,22 +104,26 @@ bgcn_status bgcn_dcpi1_div_qr(bgcn_limb_t *qhp, bgcn_limb_t *qp,
     BGCN_ASSERT(nn == dn || !BGCN_OVERLAP_P(qp, nn - dn, dp, dn));
     BGCN_ASSERT(!BGCN_OVERLAP_P(np, nn, dp, dn));
 
-    bgcn_limb_t *tp = bgcn_alloc_limbs((size_t)dn);
+    bgcn_limb_t *tp = bgcn_alloc_limbs((size_t)(2 * dn));
     if (!tp)
         return BGCN_ENOMEM;
+    bgcn_limb_t *dcp = tp + dn;
+    for (long i = 0; i < dn; i++)
+        dcp[i] = ~dp[i];
     bgcn_status st;
     long qn = nn - dn;
     if (qn <= dn) {
-        st = dc_short(qhp, qp, np, nn, dp, dn, dinv, tp);
+        st = dc_short(qhp, qp, np, nn, dp, dcp, dn, dinv, tp);
     } else {
         /* Top block of r quotient limbs, then full dn-limb blocks; each
          * block's top dn limbs are a remainder < D, so only the first
          * block can produce a high quotient limb. */
         long r = qn % dn ? qn % dn : dn;
-        st = dc_short(qhp, qp + qn - r, np + qn - r, dn + r, dp, dn, dinv, tp);
+        st = dc_short(qhp, qp + qn - r, np + qn - r, dn + r, dp, dcp, dn, dinv,
+                      tp);
         for (long pos = qn - r - dn; st == BGCN_OK && pos >= 0; pos -= dn) {
             bgcn_limb_t qx;
-            st = dc_n(&qx, qp + pos, np + pos, dp, dn, dinv, tp);
+            st = dc_n(&qx, qp + pos, np + pos, dp, dcp, dn, dinv, tp);
             BGCN_ASSERT(st != BGCN_OK || qx == 0);
         }
     }

@@ -9,7 +9,7 @@
  * that small divisions pay no allocation. */
 #include "div-impl.h"
 
-#define BGCN_DIV_STACK 256
+#define BGCN_DIV_STACK 384
 
 bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
                          const bgcn_limb_t *np, long nn,
@@ -38,7 +38,9 @@ bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
     int s = bgcn_div_clz(dp[dn - 1]);
     long wn = nn + (s != 0);      /* size of the shifted dividend */
     long qn = wn - dn;            /* quotient limbs below the high one */
-    long need = wn + (s ? dn : 0) + (qp ? 0 : qn + 1);
+    /* the shifted dividend, the shifted divisor, a quotient if the caller
+     * wants none, and the divisor's complement for schoolbook */
+    long need = wn + (s ? dn : 0) + (qp ? 0 : qn + 1) + dn;
     bgcn_limb_t stackbuf[BGCN_DIV_STACK];
     bgcn_limb_t *scratch = stackbuf;
     if (need > BGCN_DIV_STACK) {
@@ -61,9 +63,17 @@ bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
     bgcn_status st = BGCN_OK;
     bgcn_limb_t dinv = bgcn_invert_3by2(ndp[dn - 1], ndp[dn - 2]);
     bgcn_limb_t qh;
-    if (dn < bgcn_div_dc_threshold || qn < bgcn_div_dc_threshold)
-        qh = bgcn_sbpi1_div_qr(q, wp, wn, ndp, dn, dinv);
-    else if (dn < bgcn_mu_div_threshold || qn < bgcn_mu_div_threshold)
+    if (dn < bgcn_div_dc_threshold || qn < bgcn_div_dc_threshold) {
+        /* the complement costs a pass over D, which a few rows repay */
+        if (qn >= 3 && dn > 2) {
+            bgcn_limb_t *dcp = scratch + need - dn;
+            for (long i = 0; i < dn - 2; i++)
+                dcp[i] = ~ndp[i];
+            qh = bgcn_sbpi1c_div_qr(q, wp, wn, ndp, dcp, dn, dinv);
+        } else {
+            qh = bgcn_sbpi1_div_qr(q, wp, wn, ndp, dn, dinv);
+        }
+    } else if (dn < bgcn_mu_div_threshold || qn < bgcn_mu_div_threshold)
         st = bgcn_dcpi1_div_qr(&qh, q, wp, wn, ndp, dn, dinv);
     else
         st = bgcn_mu_div_qr(&qh, q, wp, wn, ndp, dn);

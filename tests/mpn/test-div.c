@@ -332,6 +332,59 @@ Test(div, sbpi1_rare_paths)
     }
 }
 
+/* bgcn_sbpi1c_div_qr (addmul_1 rows on the divisor's complement) against
+ * its slow twin bgcn_sbpi1_div_qr and GMP, at sizes around the schoolbook
+ * / divide-and-conquer threshold, with divisors whose low limbs are all
+ * zero (complement all ones: the increment by q carries through the whole
+ * row), all ones (complement zero), a top part B^k (the 3/2 estimate is
+ * off the most) and random; dividends all ones, zero, random, and equal to
+ * a multiple of D's top two limbs (add-back). */
+Test(div, sbpi1c_vs_twin)
+{
+    long thr = bgcn_div_dc_threshold;
+    for (int rep = 0; rep < 600; rep++) {
+        long dn = rep < 300 ? t_rand_size(2, 12) : t_rand_size(2, thr + 8);
+        long nn = dn + t_rand_size(0, rep & 3 ? 2 * dn : 3);
+        bgcn_limb_t *n = malloc(nn * sizeof *n), *d = malloc(dn * sizeof *d);
+        bgcn_limb_t *dc = malloc(dn * sizeof *dc);
+        bgcn_limb_t *w1 = malloc(nn * sizeof *w1), *w2 = malloc(nn * sizeof *w2);
+        bgcn_limb_t *q1 = t_alloc_guarded(nn - dn + 1);
+        bgcn_limb_t *q2 = t_alloc_guarded(nn - dn + 1);
+        bgcn_limb_t *wq = malloc((nn - dn + 1) * sizeof *wq), *wr = malloc(dn * sizeof *wr);
+        t_fill(d, dn);
+        switch (rep % 5) {
+        case 0: for (long i = 0; i < dn - 1; i++) d[i] = 0; break;
+        case 1: for (long i = 0; i < dn; i++) d[i] = BGCN_LIMB_MAX; break;
+        case 2: for (long i = 0; i < dn - 1; i++) d[i] = 0;
+                d[dn - 1] = BGCN_LIMB_HIGHBIT; break;
+        default: break;
+        }
+        d[dn - 1] |= BGCN_LIMB_HIGHBIT;
+        t_fill(n, nn);
+        if (rep % 7 == 3)
+            for (long i = 0; i < nn; i++)
+                n[i] = BGCN_LIMB_MAX;
+        for (long i = 0; i < dn; i++)
+            dc[i] = ~d[i];
+        memcpy(w1, n, nn * sizeof *n);
+        memcpy(w2, n, nn * sizeof *n);
+        bgcn_limb_t dinv = bgcn_invert_3by2(d[dn - 1], d[dn - 2]);
+        bgcn_limb_t h1 = bgcn_sbpi1c_div_qr(q1, w1, nn, d, dc, dn, dinv);
+        bgcn_limb_t h2 = bgcn_sbpi1_div_qr(q2, w2, nn, d, dn, dinv);
+        gmp_divmod(wq, wr, n, nn, d, dn);
+        cr_assert_eq(h1, wq[nn - dn], "qh nn=%ld dn=%ld", nn, dn);
+        cr_assert_eq(h2, h1, "twin qh nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_equal("sbc q", q1, wq, nn - dn), "nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_equal("sbc r", w1, wr, dn), "nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_equal("twin q", q2, q1, nn - dn), "nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_equal("twin r", w2, w1, dn), "nn=%ld dn=%ld", nn, dn);
+        cr_assert(t_check_guards(q1, nn - dn + 1) && t_check_guards(q2, nn - dn + 1));
+        free(n); free(d); free(dc); free(w1); free(w2); free(wq); free(wr);
+        t_free_guarded(q1);
+        t_free_guarded(q2);
+    }
+}
+
 /* ---- divide and conquer ------------------------------------------------- */
 
 /* The D&C recursion with a tiny threshold, so that every branch (short
