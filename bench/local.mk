@@ -39,7 +39,7 @@ EXTRA_DIST += bench/siqs-vs-gp.sh
 EXTRA_DIST += bench/factor-vs-gp.sh bench/nt-vs-gp.sh
 noinst_PROGRAMS += bench/ecm-bench
 bench_ecm_bench_SOURCES = bench/ecm-bench.c
-bench_ecm_bench_LDADD = libbgcn.a
+bench_ecm_bench_LDADD = libbgcn.a -lm
 # huge tasks against gp, end to end
 EXTRA_DIST += bench/huge-vs-gp.sh
 EXTRA_DIST += bench/interrupt-latency
