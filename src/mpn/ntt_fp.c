@@ -36,8 +36,10 @@
  * 256 powers by the vector scale kernel.
  *
  * Threads and interrupts: the transforms above LEAF points are done here
- * level by level -- the top levels with their butterflies split into one
- * range per thread, then the 2^d independent sub-transforms shared out --
+ * two levels per pass where two remain above LEAF (fwd_level2; out of
+ * cache the passes over memory, not the arithmetic, are the cost), else
+ * one -- the top levels with their butterflies split into one range per
+ * thread, then the 2^d independent sub-transforms shared out --
  * and every piece of at most LEAF points goes to the kernel whole.  Each
  * piece polls the interrupt flag first, so a raised flag stops every
  * thread within one piece (well under a millisecond); the product then
@@ -364,12 +366,51 @@ typedef struct {
     double c;       /* pointwise: scale */
 } job_t;
 
+/* Levels h and h/2 of the block {x, 2h}, radix-4 butterflies j0 <= j <
+ * j1 (nttfp-impl.h): the set's one pass, or the same four level calls. */
+static void fwd2(job_t *J, double *x, long h, long j0, long j1)
+{
+    const nttfp_ops *o = J->ops;
+    if (o->fwd_level2) {
+        o->fwd_level2(x, h, j0, j1, J->tw, &J->P);
+        return;
+    }
+    long q = h / 2;
+    o->fwd_level(x, h, j0, j1, J->tw, &J->P);
+    o->fwd_level(x, h, j0 + q, j1 + q, J->tw, &J->P);
+    o->fwd_level(x, q, j0, j1, J->tw, &J->P);
+    o->fwd_level(x + h, q, j0, j1, J->tw, &J->P);
+}
+
+static void inv2(job_t *J, double *x, long h, long j0, long j1)
+{
+    const nttfp_ops *o = J->ops;
+    if (o->inv_level2) {
+        o->inv_level2(x, h, j0, j1, J->tw, &J->P);
+        return;
+    }
+    long q = h / 2;
+    o->inv_level(x, q, j0, j1, J->tw, &J->P);
+    o->inv_level(x + h, q, j0, j1, J->tw, &J->P);
+    o->inv_level(x, h, j0, j1, J->tw, &J->P);
+    o->inv_level(x, h, j0 + q, j1 + q, J->tw, &J->P);
+}
+
+/* Above LEAF points the levels go two at a time where two remain above
+ * it (one pass over the array per two levels: out of cache that pass,
+ * not the arithmetic, is the cost), else one. */
 static void fwd_piece(job_t *J, double *a, long m)
 {
     if (bgcn_interrupt_flag)
         return;
     if (m <= LEAF) {
         J->ops->fwd(a, m, J->tw, &J->P);
+        return;
+    }
+    if (m / 4 >= LEAF) {
+        fwd2(J, a, m / 2, 0, m / 4);
+        for (int i = 0; i < 4; i++)
+            fwd_piece(J, a + i * (m / 4), m / 4);
         return;
     }
     J->ops->fwd_level(a, m / 2, 0, m / 2, J->tw, &J->P);
@@ -383,6 +424,14 @@ static void inv_piece(job_t *J, double *a, long m)
         return;
     if (m <= LEAF) {
         J->ops->inv(a, m, J->tw, &J->P);
+        return;
+    }
+    if (m / 4 >= LEAF) {
+        for (int i = 0; i < 4; i++)
+            inv_piece(J, a + i * (m / 4), m / 4);
+        if (bgcn_interrupt_flag)
+            return;
+        inv2(J, a, m / 2, 0, m / 4);
         return;
     }
     inv_piece(J, a, m / 2);
@@ -429,6 +478,35 @@ static void level_task(void *vj, int t, int fwd)
 static void fwd_level_task(void *vj, int t) { level_task(vj, t, 1); }
 static void inv_level_task(void *vj, int t) { level_task(vj, t, 0); }
 
+/* Levels J->h and J->h/2 of every block (radix-4 butterflies, m/4 in
+ * all), cut into T ranges, in chunks of at most LEAF/2. */
+static void level2_task(void *vj, int t, int fwd)
+{
+    job_t *J = vj;
+    long h = J->h, q = h / 2, nblk = J->m / (2 * h), lo, hi;
+    share(J->m / 4, J->T, t, &lo, &hi);
+    while (lo < hi) {
+        if (bgcn_interrupt_flag)
+            return;
+        long blk = lo / q, j0 = lo % q, j1 = q;
+        if (blk >= nblk)
+            return;
+        if (j1 - j0 > hi - lo)
+            j1 = j0 + (hi - lo);
+        if (j1 - j0 > LEAF / 2)
+            j1 = j0 + LEAF / 2;
+        double *x = J->a + blk * 2 * h;
+        if (fwd)
+            fwd2(J, x, h, j0, j1);
+        else
+            inv2(J, x, h, j0, j1);
+        lo += j1 - j0;
+    }
+}
+
+static void fwd_level2_task(void *vj, int t) { level2_task(vj, t, 1); }
+static void inv_level2_task(void *vj, int t) { level2_task(vj, t, 0); }
+
 static void subs_task(void *vj, int t, int fwd)
 {
     job_t *J = vj;
@@ -474,17 +552,31 @@ static void transform(job_t *J, double *a, long m, int fwd)
     }
     J->sub = m >> d;
     J->nsub = 1L << d;
+    /* the split levels two at a time where two remain */
     if (fwd) {
-        for (long h = m / 2; h >= J->sub; h /= 2) {
+        for (long h = m / 2; h >= J->sub;) {
             J->h = h;
-            bgcn_par_run(J->T, fwd_level_task, J);
+            if (h / 2 >= J->sub) {
+                bgcn_par_run(J->T, fwd_level2_task, J);
+                h /= 4;
+            } else {
+                bgcn_par_run(J->T, fwd_level_task, J);
+                h /= 2;
+            }
         }
         bgcn_par_run(J->T, fwd_subs_task, J);
     } else {
         bgcn_par_run(J->T, inv_subs_task, J);
-        for (long h = J->sub; h < m; h *= 2) {
-            J->h = h;
-            bgcn_par_run(J->T, inv_level_task, J);
+        for (long h = J->sub; h < m;) {
+            if (2 * h < m) {
+                J->h = 2 * h;
+                bgcn_par_run(J->T, inv_level2_task, J);
+                h *= 4;
+            } else {
+                J->h = h;
+                bgcn_par_run(J->T, inv_level_task, J);
+                h *= 2;
+            }
         }
     }
 }

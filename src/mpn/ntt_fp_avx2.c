@@ -169,13 +169,15 @@ static TGT void fwd_level(double *x, long h, long j0, long j1,
     }
 }
 
-/* Levels h and h/2 of the block {x, 2h} in one pass (q = h/2 >= 4). */
-static TGT void fwd_two(double *x, long h, const double *tw, const K *k)
+/* Levels h and h/2 of the block {x, 2h} in one pass (q = h/2 >= 4),
+ * radix-4 butterflies j0 <= j < j1 (multiples of 4, j1 <= q). */
+static TGT void fwd_two_r(double *x, long h, long j0, long j1,
+                          const double *tw, const K *k)
 {
     long q = h / 2;
     double *x1 = x + q, *x2 = x + h, *x3 = x + h + q;
     const double *wh = tw + h, *wq = tw + q;
-    for (long j = 0; j < q; j += 4) {
+    for (long j = j0; j < j1; j += 4) {
         V a = _mm256_loadu_pd(x + j), b = _mm256_loadu_pd(x1 + j);
         V c = _mm256_loadu_pd(x2 + j), d = _mm256_loadu_pd(x3 + j);
         V s0 = _mm256_add_pd(a, c), s1 = _mm256_add_pd(b, d);
@@ -187,6 +189,20 @@ static TGT void fwd_two(double *x, long h, const double *tw, const K *k)
         _mm256_storeu_pd(x2 + j, vred(_mm256_add_pd(t0, t1), k));
         _mm256_storeu_pd(x3 + j, vmulmod(_mm256_sub_pd(t0, t1), w, k));
     }
+}
+
+static inline TGT void fwd_two(double *x, long h, const double *tw,
+                               const K *k)
+{
+    fwd_two_r(x, h, 0, h / 2, tw, k);
+}
+
+/* The driver's two-level step (nttfp-impl.h). */
+static TGT void fwd_level2(double *x, long h, long j0, long j1,
+                           const double *tw, const nttfp_prime *P)
+{
+    const K k = kset(P);
+    fwd_two_r(x, h, j0, j1, tw, &k);
 }
 
 /* The last two levels (h = 2, 1) on {a, m}, m a multiple of 8: the
@@ -278,12 +294,14 @@ static TGT void inv_level(double *x, long h, long j0, long j1,
     }
 }
 
-/* Levels h/2 and h of the block {x, 2h} in one pass (q = h/2 >= 4). */
-static TGT void inv_two(double *x, long h, const double *tw, const K *k)
+/* Levels h/2 and h of the block {x, 2h} in one pass (q = h/2 >= 4),
+ * radix-4 butterflies j0 <= j < j1 (multiples of 4, j1 <= q). */
+static TGT void inv_two_r(double *x, long h, long j0, long j1,
+                          const double *tw, const K *k)
 {
     long q = h / 2;
     double *x1 = x + q, *x2 = x + h, *x3 = x + h + q;
-    for (long j = 0; j < q; j += 4) {
+    for (long j = j0; j < j1; j += 4) {
         V wq = ninv_tw(tw, q, j), wh = ninv_tw(tw, h, j);
         V wh1 = rev4(tw + 2 * h - (j + q) - 3); /* j + q >= 1 */
         V a = _mm256_loadu_pd(x + j), b = _mm256_loadu_pd(x1 + j);
@@ -299,6 +317,19 @@ static TGT void inv_two(double *x, long h, const double *tw, const K *k)
         _mm256_storeu_pd(x1 + j, vred(_mm256_sub_pd(s1, f), k));
         _mm256_storeu_pd(x3 + j, vred(_mm256_add_pd(s1, f), k));
     }
+}
+
+static inline TGT void inv_two(double *x, long h, const double *tw,
+                               const K *k)
+{
+    inv_two_r(x, h, 0, h / 2, tw, k);
+}
+
+static TGT void inv_level2(double *x, long h, long j0, long j1,
+                           const double *tw, const nttfp_prime *P)
+{
+    const K k = kset(P);
+    inv_two_r(x, h, j0, j1, tw, &k);
 }
 
 /* The first two inverse levels (h = 1, 2) on {a, m}, m a multiple of 8
@@ -584,6 +615,8 @@ const nttfp_ops bgcn_nttfp_avx2 = {
     .crt_digits = crt_digits,
     .tft_split = bgcn_nttfp_avx2_tft_split,
     .tft_join = bgcn_nttfp_avx2_tft_join,
+    .fwd_level2 = fwd_level2,
+    .inv_level2 = inv_level2,
 };
 
 #endif

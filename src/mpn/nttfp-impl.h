@@ -81,6 +81,16 @@ typedef struct nttfp_ops {
                       const nttfp_prime *P);
     void (*tft_join)(double *x, long M, long j0, long j1, const double *tw,
                      double inv2, const nttfp_prime *P);
+    /* Two levels in one pass over {x, 2h} (h >= 8), for radix-4
+     * butterflies j0 <= j < j1 <= h/2 (multiples of 4): fwd_level2 is
+     * fwd_level at h on j and j + h/2, then at h/2 on both halves, for
+     * each j; inv_level2 the inverse order (inv_level at h/2 on both
+     * halves, then at h on j and j + h/2).  May be NULL: the driver
+     * then makes the same levels of those calls. */
+    void (*fwd_level2)(double *x, long h, long j0, long j1, const double *tw,
+                       const nttfp_prime *P);
+    void (*inv_level2)(double *x, long h, long j0, long j1, const double *tw,
+                       const nttfp_prime *P);
 } nttfp_ops;
 
 extern const nttfp_ops bgcn_nttfp_scalar;

@@ -186,6 +186,27 @@ static void kernels_vs_twin(const nttfp_ops *v)
                 s->inv_level(b, h, j0, j1, tw, &P);
                 same_mod("inv_level", a, b, m, &P);
             }
+            /* two levels in one pass against the twin's four level calls
+             * (the driver's fallback) */
+            if (h >= 8 && v->fwd_level2) {
+                long q = h / 2, j0 = 4 * (long)t_rand_below(q / 4), j1 = q;
+                if (t_rand_below(2))
+                    j1 = j0 + 4 * (long)t_rand_below((q - j0) / 4 + 1);
+                memcpy(b, a, m * sizeof *a);
+                v->fwd_level2(a, h, j0, j1, tw, &P);
+                s->fwd_level(b, h, j0, j1, tw, &P);
+                s->fwd_level(b, h, j0 + q, j1 + q, tw, &P);
+                s->fwd_level(b, q, j0, j1, tw, &P);
+                s->fwd_level(b + h, q, j0, j1, tw, &P);
+                same_mod("fwd_level2", a, b, m, &P);
+                memcpy(b, a, m * sizeof *a);
+                v->inv_level2(a, h, j0, j1, tw, &P);
+                s->inv_level(b, q, j0, j1, tw, &P);
+                s->inv_level(b + h, q, j0, j1, tw, &P);
+                s->inv_level(b, h, j0, j1, tw, &P);
+                s->inv_level(b, h, j0 + q, j1 + q, tw, &P);
+                same_mod("inv_level2", a, b, m, &P);
+            }
             /* the truncated plan's ends, M = m / 2 (table rows to M) */
             long M = m / 2;
             if (M >= 8) {
@@ -516,6 +537,21 @@ Test(nttfp, truncated_plans)
         }
     }
     bgcn_nttfp_tft_min = save;
+}
+
+/* Transforms long enough for the driver's own levels above LEAF (8192)
+ * points, two at a time (from 4 LEAF) and one: plain and truncated
+ * plans of 2^15 .. 2^17 points, 1..3 threads, every vector set. */
+Test(nttfp, driver_levels)
+{
+    const nttfp_ops *sets[2];
+    int ns = prod_sets(sets);
+    static const long sizes[] = {9000, 16000, 22000, 30000, 47000};
+    for (int i = 0; i < ns; i++)
+        for (int j = 0; j < 5; j++) {
+            check_prod(sets[i], sizes[j], sizes[j], 1 + j % 3);
+            check_prod(sets[i], sizes[j], 0, 1 + (j + 1) % 3);
+        }
 }
 
 static void unbalanced_and_extremes_with(const nttfp_ops *v)
