@@ -81,5 +81,10 @@ bgcn_status bgcn_siqs(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
 bgcn_status bgcn_gf2_nullspace(uint64_t *deps, int *ndeps, long nrows,
                                long ncols, const uint32_t *cols,
                                const long *start) BGCN_WUR;
+/* Dense parts of at least this many rows are eliminated eight columns at
+ * a time through a table of pivot sums (the method of the four Russians),
+ * smaller ones one column at a time; both give the same null space.  A
+ * tunable: tests set it to 0 and to LONG_MAX to run each twin. */
+extern long bgcn_gf2_m4ri_min;
 
 #endif /* BGCN_SIQS_H */

@@ -6,6 +6,7 @@
  * bench/siqs-vs-gp.sh, not tested here (CI time). */
 #include <criterion/criterion.h>
 #include <gmp.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -276,24 +277,39 @@ static void check_gf2(long nrows, long ncols, int density)
     free(cols);
 }
 
+/* Each dense twin in turn: the one-column loop (m4ri_min beyond any
+ * size), the four-Russians tables from the first row (0), the default. */
+static const long m4ri_mins[] = {LONG_MAX, 0, 64};
+
 Test(gf2, random_matrices)
 {
     t_seed();
-    for (int it = 0; it < 300; it++) {
-        long r = (long)t_rand_below(150), c = (long)t_rand_below(140);
-        int dens = 1 + (int)t_rand_below(it % 3 == 0 ? 4 : 20);
-        check_gf2(r, c, dens);
+    long keep = bgcn_gf2_m4ri_min;
+    for (int tw = 0; tw < 3; tw++) {
+        bgcn_gf2_m4ri_min = m4ri_mins[tw];
+        for (int it = 0; it < 300; it++) {
+            long r = (long)t_rand_below(150), c = (long)t_rand_below(140);
+            int dens = 1 + (int)t_rand_below(it % 3 == 0 ? 4 : 20);
+            check_gf2(r, c, dens);
+        }
+        check_gf2(0, 5, 3);
+        check_gf2(5, 0, 3);
+        check_gf2(200, 100, 2); /* more than 64 dependencies */
+        check_gf2(300, 290, 40); /* dense enough to reach dense_solve */
     }
-    check_gf2(0, 5, 3);
-    check_gf2(5, 0, 3);
-    check_gf2(200, 100, 2); /* more than 64 dependencies */
+    bgcn_gf2_m4ri_min = keep;
 }
 
 Test(gf2, larger_sparse)
 {
     t_seed();
-    for (int it = 0; it < 4; it++)
-        check_gf2(700 + (long)t_rand_below(200), 700, 12);
+    long keep = bgcn_gf2_m4ri_min;
+    for (int tw = 0; tw < 2; tw++) {
+        bgcn_gf2_m4ri_min = m4ri_mins[tw];
+        for (int it = 0; it < 3; it++)
+            check_gf2(700 + (long)t_rand_below(200), 700, 12);
+    }
+    bgcn_gf2_m4ri_min = keep;
 }
 
 static int u32_cmp(const void *a, const void *b)
