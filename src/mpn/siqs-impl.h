@@ -261,6 +261,9 @@ typedef struct siqs_ctx {
     uint32_t *bucket;     /* nblocks rows of bucket_cap entries */
     uint32_t *bucket_n;
     long bucket_cap;
+    uint32_t *bkhit;      /* a block's bucket entries at candidates */
+    const uint32_t *cbk;  /* the entries candidates of a block scan */
+    uint32_t ncbk;
     int vec;              /* SIQS_VEC_*: which twins of the scans run */
 
     siqs_rels rels;

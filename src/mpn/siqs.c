@@ -352,9 +352,10 @@ static bgcn_status setup(siqs_ctx *c)
     c->bucket = bgcn_siqs_alloc(sizeof *c->bucket * (size_t)c->bucket_cap *
                                 (size_t)c->nblocks);
     c->bucket_n = bgcn_siqs_alloc(sizeof *c->bucket_n * (size_t)c->nblocks);
+    c->bkhit = bgcn_siqs_alloc(sizeof *c->bkhit * (size_t)c->bucket_cap);
     c->vec = vec_twins();
     if (!c->root1 || !c->root2 || !c->delta || !c->next1 || !c->next2 ||
-        !c->sieve || !c->bucket || !c->bucket_n)
+        !c->sieve || !c->bucket || !c->bucket_n || !c->bkhit)
         return BGCN_ENOMEM;
     return BGCN_OK;
 }
@@ -380,6 +381,7 @@ static void ctx_clear(siqs_ctx *c)
     bgcn_siqs_free(c->sieve);
     bgcn_siqs_free(c->bucket);
     bgcn_siqs_free(c->bucket_n);
+    bgcn_siqs_free(c->bkhit);
     bgcn_siqs_rels_clear(&c->rels);
 }
 

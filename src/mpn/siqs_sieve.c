@@ -18,13 +18,18 @@
  * A candidate is checked by computing g(x) in multiple precision and
  * dividing out the primes whose roots match its position (the medium
  * primes by a remainder of the position, the large ones by scanning the
- * block's bucket, both in siqs_scan.c), so no prime is tried blindly
+ * block's bucket -- or, when the block has many candidates, the entries
+ * of the bucket at candidate offsets, sifted once -- both in
+ * siqs_scan.c), so no prime is tried blindly
  * except the few unsieved ones, k's and A's (one remainder of g per
  * group of them whose product fits a limb). */
 #include "siqs-impl.h"
 #include "factor.h"
 
 #define SIQS_MAXF 512 /* factors of one relation, with repetition */
+#ifndef SIQS_SHORTLIST_MIN
+#define SIQS_SHORTLIST_MIN 12 /* candidates a block from which to sift */
+#endif
 
 typedef struct cand_ctx {
     siqs_z B2; /* 2B */
@@ -74,8 +79,7 @@ void bgcn_siqs_set_tdiv(siqs_ctx *c)
 }
 
 /* out of line: rare, and keeps the block loop small */
-__attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc, uint32_t pos,
-                             long b)
+__attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc, uint32_t pos)
 {
     long x = (long)pos - (long)c->M;
     siqs_z g, t;
@@ -116,8 +120,8 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     for (uint32_t j = 0; j < nh; j++)
         if (!c->flag[h[j]])
             take(cc, &g, c->p[h[j]], h[j] + 1);
-    const uint32_t *bk = c->bucket + (size_t)b * (size_t)c->bucket_cap;
-    uint32_t off = pos & (SIQS_BLOCK - 1), nb = c->bucket_n[b];
+    const uint32_t *bk = c->cbk;
+    uint32_t off = pos & (SIQS_BLOCK - 1), nb = c->ncbk;
 #ifdef BGCN_HAVE_SIQS_AVX512
     if (c->vec == SIQS_VEC_AVX512)
         nh = bgcn_siqs_match_bucket_avx512(bk, nb, off, h);
@@ -244,8 +248,27 @@ bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row)
         else
 #endif
             nc = bgcn_siqs_scan_c(sv, SIQS_BLOCK, c->cands);
+        if (nc == 0)
+            continue;
+        /* With many candidates (two large primes admit tens a block),
+         * one pass keeps the bucket entries at candidate offsets, in
+         * order, and each candidate scans those; with few, scanning the
+         * whole bucket per candidate (16 entries a step) costs less than
+         * that pass (one entry a step, about 12 scans' worth, Zen 1). */
+        if (nc > SIQS_SHORTLIST_MIN) {
+            uint32_t nh = 0;
+            for (uint32_t e = 0; e < nbk; e++) {
+                c->bkhit[nh] = bk[e];
+                nh += sv[bk[e] & (SIQS_BLOCK - 1)] >> 7;
+            }
+            c->cbk = c->bkhit;
+            c->ncbk = nh;
+        } else {
+            c->cbk = bk;
+            c->ncbk = nbk;
+        }
         for (uint32_t j = 0; j < nc; j++)
-            BGCN_TRY(candidate(c, &cc, bstart + c->cands[j], b));
+            BGCN_TRY(candidate(c, &cc, bstart + c->cands[j]));
     }
     return BGCN_OK;
 }
