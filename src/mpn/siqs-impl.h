@@ -261,6 +261,11 @@ typedef struct siqs_ctx {
     uint32_t *bucket;     /* nblocks rows of bucket_cap entries */
     uint32_t *bucket_n;
     long bucket_cap;
+    /* runs of bucketed primes of one log: lseg_start[k] <= i <
+     * lseg_start[k+1] (or F) have logp[i] = lseg_log[k] */
+    uint32_t lseg_start[256];
+    unsigned char lseg_log[256];
+    int nlseg;
     uint32_t *bkhit;      /* a block's bucket entries at candidates */
     const uint32_t *cbk;  /* the entries candidates of a block scan */
     uint32_t ncbk;

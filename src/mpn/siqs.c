@@ -310,6 +310,18 @@ static bgcn_status setup(siqs_ctx *c)
         long l = siqs_round(siqs_log2((double)c->p[i]) * c->log_scale);
         c->logp[i] = (unsigned char)(l < 1 ? 1 : l);
     }
+    /* the bucketed primes: one log per aligned group of 16 (the vector
+     * fills emit a group's entries mixed, groups in order), and the runs
+     * of equal logs, which the sieve adds without looking each up */
+    c->nlseg = 0;
+    for (long i = c->med_end; i < F; i++) {
+        c->logp[i] = c->logp[c->med_end + ((i - c->med_end) & ~15L)];
+        if (c->nlseg == 0 || c->logp[i] != c->lseg_log[c->nlseg - 1]) {
+            BGCN_ASSERT(c->nlseg < 256);
+            c->lseg_start[c->nlseg] = (uint32_t)i;
+            c->lseg_log[c->nlseg++] = c->logp[i];
+        }
+    }
     /* A: s primes near 2^(abits/s), from a window in the medium range */
     c->abits = 0.5 * (kbits + 1) - siqs_log2((double)c->M);
     double qpref = c->p[(c->small_end + c->med_end) / 2];

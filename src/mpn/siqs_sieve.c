@@ -168,6 +168,22 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     return bgcn_siqs_rel_add(&c->rels, cc->fac, cc->nf, lp1, lp2, &y);
 }
 
+/* The first e in [lo, hi) with bk[e] >= key (hi if none), key = i <<
+ * SIQS_BLOCK_BITS for i the first prime of a group: a row holds its
+ * groups' entries group after group, so the test is false, then true. */
+static uint32_t first_at(const uint32_t *bk, uint32_t lo, uint32_t hi,
+                         uint32_t key)
+{
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (bk[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 static void fill_buckets(siqs_ctx *c, int sub, long row)
 {
     const uint32_t *d = row >= 0 ? c->delta + (size_t)row * c->F : NULL;
@@ -236,9 +252,17 @@ bgcn_status bgcn_siqs_sieve_poly(siqs_ctx *c, int sub, long row)
         }
         const uint32_t *bk = c->bucket + (size_t)b * (size_t)c->bucket_cap;
         uint32_t nbk = c->bucket_n[b];
-        const unsigned char *logp = c->logp;
-        for (uint32_t e = 0; e < nbk; e++)
-            sv[bk[e] & (SIQS_BLOCK - 1)] += logp[bk[e] >> SIQS_BLOCK_BITS];
+        /* entries come in runs of one log (bgcn_siqs_fill keeps groups
+         * of 16 primes in order; siqs.c gives each group one log) */
+        for (int k = 0, e = 0; k < c->nlseg; k++) {
+            uint32_t end = nbk;
+            if (k + 1 < c->nlseg)
+                end = first_at(bk, (uint32_t)e, nbk,
+                               c->lseg_start[k + 1] << SIQS_BLOCK_BITS);
+            unsigned char l = c->lseg_log[k];
+            for (; (uint32_t)e < end; e++)
+                sv[bk[e] & (SIQS_BLOCK - 1)] += l;
+        }
         uint32_t nc;
 #ifdef BGCN_HAVE_SIQS_AVX512
         if (c->vec == SIQS_VEC_AVX512)
