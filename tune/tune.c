@@ -24,7 +24,17 @@
  * Usage: tune [PATH]   PATH = kernel path (default: generic).  Each path
  * has its own set in thresholds.h (bgcn_cpu_select installs it), so run
  * this once per path: `make tune TUNE_ARGS=adx`.  Progress goes to
- * stderr, that path's #define lines to stdout. */
+ * stderr, the #define lines to stdout.
+ *
+ * Which set the lines are for: the CPU this runs on (bgcn_cpu_ident) is
+ * printed first.  When a per-CPU set of thresholds.h already covers it
+ * on PATH (its key: vendor, family, model range), the lines carry that
+ * set's prefix (BGCN_ADX_ZEN1_...) and replace it; otherwise they carry
+ * the path's prefix (BGCN_ADX_...), and a BGCN_<PATH>_<VENDOR>_F<family>
+ * _M<model>_KEY line is printed too: paste the lines under that prefix to
+ * add a set for this CPU model (and widen the model range to the models
+ * of the same core, if known), or replace the path's set if this machine
+ * is the one the path's set should follow. */
 #include "bgcn.h"
 #include "mul-impl.h" /* bgcn_ntt_log2_len */
 
@@ -298,6 +308,30 @@ int main(int argc, char **argv)
         fprintf(stderr, "tune: kernel path %s not available\n", path);
         return 1;
     }
+    /* Which threshold set this run measures for (see the top). */
+    bgcn_cpu_id id;
+    bgcn_cpu_ident(&id);
+    const char *set_before = bgcn_mul_thresholds_name();
+    const char *cpu_name = NULL, *cpu_macro = NULL, *cpu_vendor = NULL;
+    unsigned cpu_family = 0, cpu_lo = 0, cpu_hi = 0;
+    for (int i = 0;; i++) {
+        const char *nm, *pa, *ma, *ve;
+        unsigned fa, lo, hi;
+        if (!bgcn_mul_thresholds_cpu_set(i, &nm, &pa, &ma, &ve, &fa, &lo,
+                                         &hi))
+            break;
+        if (strcmp(pa, path) == 0 && strcmp(ve, id.vendor) == 0 &&
+            fa == id.family && lo <= id.model && id.model <= hi) {
+            cpu_name = nm;
+            cpu_macro = ma;
+            cpu_vendor = ve;
+            cpu_family = fa;
+            cpu_lo = lo;
+            cpu_hi = hi;
+        }
+    }
+    fprintf(stderr, "tune: %s on %s family 0x%x model 0x%x, set in use: %s\n",
+            path, id.vendor, id.family, id.model, set_before);
     ALLOC = 50000;
     A = malloc(ALLOC * sizeof *A);
     B = malloc(ALLOC * sizeof *B);
@@ -337,13 +371,36 @@ int main(int argc, char **argv)
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
     /* The names of this path's set in src/mpn/thresholds.h. */
-    char pfx[32];
+    char pfx[64];
     size_t j = 0;
-    for (; path[j] && j < sizeof pfx - 1; j++)
+    for (; path[j] && j < 31; j++)
         pfx[j] = (char)(path[j] >= 'a' && path[j] <= 'z' ? path[j] - 32
                                                          : path[j]);
     pfx[j] = 0;
+    char ppfx[sizeof pfx]; /* the path's own prefix (the residue form's line) */
+    snprintf(ppfx, sizeof ppfx, "%s", pfx);
     printf("/* tune/tune %s, %s */\n", path, date);
+    printf("/* CPU: %s family 0x%x model 0x%x (\"%s\"); set in use before"
+           " tuning: %s */\n",
+           id.vendor, id.family, id.model, id.brand, set_before);
+    if (cpu_macro) {
+        printf("/* covered by the per-CPU set \"%s\": key %s family 0x%x"
+               " models 0x%x-0x%x; these lines replace it */\n",
+               cpu_name, cpu_vendor, cpu_family, cpu_lo, cpu_hi);
+        snprintf(pfx, sizeof pfx, "%s", cpu_macro);
+    } else {
+        /* A new key for this model: the vendor's first word shortened. */
+        const char *v = strcmp(id.vendor, "AuthenticAMD") == 0   ? "AMD"
+                        : strcmp(id.vendor, "GenuineIntel") == 0 ? "INTEL"
+                                                                 : "CPU";
+        printf("/* no per-CPU set covers this CPU on %s: the lines below "
+               "are the path's set;\n * for a set of this CPU model "
+               "instead, rename BGCN_%s_ to BGCN_%s_%s_F%02X_M%02X_ and "
+               "key it:\n#define BGCN_%s_%s_F%02X_M%02X_KEY \"%s\", 0x%x, "
+               "0x%x, 0x%x\n */\n",
+               path, pfx, pfx, v, id.family, id.model, pfx, v, id.family,
+               id.model, id.vendor, id.family, id.model, id.model);
+    }
     const char *names[8] = {"MUL_TOOM22", "MUL_TOOM33", "MUL_TOOM44",
                             "MUL_NTT",    "SQR_TOOM2",  "SQR_TOOM3",
                             "SQR_TOOM4",  "SQR_NTT"};
@@ -351,7 +408,8 @@ int main(int argc, char **argv)
         printf("#define BGCN_%s_%s %ld\n", pfx, names[i], r[i]);
     long form = tune_powm_form();
     if (form)
-        printf("#define BGCN_%s_POWM_FORM_MIN %ld\n", pfx, form);
+        /* per path only: the per-CPU sets hold the multiplication's */
+        printf("#define BGCN_%s_POWM_FORM_MIN %ld\n", ppfx, form);
     for (int sqr = 0; sqr <= 1; sqr++) {
         const long *t = sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k;
         printf("#define BGCN_%s_%s_NTT_MIN_K {", pfx, sqr ? "SQR" : "MUL");

@@ -396,12 +396,44 @@ extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
 #define BGCN_NTT_KTAB 24
 extern long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB], bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB];
 /* (src/mpn/thresholds.c)  Installs all of the above from the set tuned for kernel path PATH
- * ("generic", "x86_64", "bmi2", "adx", "avx512"; an unknown name gets the generic
- * set and returns -1, else 0: tests/asm/test-abi checks that every path
- * of the table has a set of its own).  Called by bgcn_cpu_select, so the
- * crossovers always follow the kernels in use; a caller that moves them
- * afterwards keeps its values. */
+ * ("generic", "x86_64", "bmi2", "adx", "avx512"; an unknown name gets the
+ * generic set and returns -1, else 0: tests/asm/test-abi checks that
+ * every path of the table has a set of its own) on this CPU: a set tuned
+ * for this CPU model and that path when thresholds.h has one (keyed by
+ * vendor, family and a model range, see bgcn_cpu_ident), else the path's
+ * own set.  Called by bgcn_cpu_select, so the crossovers always follow
+ * the kernels in use; a caller that moves them afterwards keeps its
+ * values. */
 int bgcn_mul_thresholds_select(const char *path);
+
+/* The CPU as CPUID names it: vendor string ("AuthenticAMD",
+ * "GenuineIntel"), display family and model (base plus extended fields,
+ * as the vendors' manuals combine them), brand string.  All empty/zero
+ * where there is no CPUID (no x86-64 assembly built in).  Only the
+ * threshold sets are keyed on it (and tune/ reports it); the kernel
+ * choice goes by feature bits.  src/asm/x86_64/cpu.c, else thresholds.c. */
+typedef struct {
+    char vendor[13];
+    unsigned family, model;
+    char brand[49];
+} bgcn_cpu_id;
+void bgcn_cpu_ident(bgcn_cpu_id *id);
+
+/* bgcn_mul_thresholds_select as if running on CPU *id (tests, tuning);
+ * returns the name of the set installed: the path's name, or the per-CPU
+ * set's ("adx zen1").  Static storage. */
+const char *bgcn_mul_thresholds_select_cpu(const char *path,
+                                           const bgcn_cpu_id *id);
+/* The name of the set the last select installed (same form). */
+const char *bgcn_mul_thresholds_name(void);
+/* The per-CPU sets, for tune/ and the tests: entry i (0, 1, ... until it
+ * returns 0) gives its name, the path it refines, its macro prefix in
+ * thresholds.h ("ADX_ZEN1") and its key; *model_lo .. *model_hi is the
+ * model range. */
+int bgcn_mul_thresholds_cpu_set(int i, const char **name, const char **path,
+                                const char **macro, const char **vendor,
+                                unsigned *family, unsigned *model_lo,
+                                unsigned *model_hi);
 
 /* Each algorithm, callable directly (tests, tuning).  The Toom functions
  * do one level of their own algorithm and hand their sub-products back to

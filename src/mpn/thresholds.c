@@ -1,10 +1,20 @@
-/* thresholds.c -- the multiplication crossovers in use, and the set
- * tuned for each kernel path (thresholds.h says how each was found).
+/* thresholds.c -- the multiplication crossovers in use, the set tuned
+ * for each kernel path, and the sets tuned for one CPU model on one path
+ * (thresholds.h says how each was found).
  *
  * Choosing a kernel path (bgcn_cpu_select, kernels.c) installs its set
  * here, so the crossovers always follow the kernels in use; mul.c only
  * reads them.  Data, not an algorithm: the kernel table's code never
- * calls up into the multiplication. */
+ * calls up into the multiplication.
+ *
+ * Why per CPU as well as per path: the same kernels cost differently on
+ * different cores (MULX is one uop on Zen 3 and two on Zen 1; the
+ * floating-point NTT's 256-bit operations run as two 128-bit halves on
+ * Zen 1), so the crossovers of one path move with the CPU model, as
+ * GMP's gmp-mparam.h per CPU shows.  A per-CPU set is keyed by vendor,
+ * family and a model range (bgcn_cpu_ident) and refines one path; a CPU
+ * no key matches gets the path's set.  A stale or missing key only costs
+ * speed: every set is correct (any thresholds are). */
 #include "bgcn.h"
 #include "thresholds.h"
 
@@ -50,15 +60,103 @@ static const struct mul_tuning tunings[] = {
     TUNING(AVX512, "avx512"),
 };
 
+/* The sets tuned for one CPU model on one path.  BGCN_<P>_KEY is
+ * "vendor", family, first model, last model (thresholds.h). */
+struct cpu_tuning {
+    const char *name;  /* "adx zen1": what bgcn_mul_thresholds_name says */
+    const char *macro; /* "ADX_ZEN1": the prefix in thresholds.h */
+    struct {
+        const char *vendor;
+        unsigned family, model_lo, model_hi;
+    } key;
+    struct mul_tuning set; /* set.path: the path it refines */
+};
+
+#define CPU_TUNING(P, NAME, PATH)                                          \
+    {                                                                      \
+        NAME, #P, {BGCN_##P##_KEY}, TUNING(P, PATH)                        \
+    }
+
+static const struct cpu_tuning cpu_tunings[] = {
+    CPU_TUNING(ADX_ZEN1, "adx zen1", "adx"),
+};
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *active_name = "generic";
+
+static void install(const struct mul_tuning *t);
+
+const char *bgcn_mul_thresholds_select_cpu(const char *path,
+                                           const bgcn_cpu_id *id)
+{
+    const struct mul_tuning *t = &tunings[0];
+    const char *name = tunings[0].path;
+    for (size_t i = 0; i < NELEM(tunings); i++)
+        if (strcmp(tunings[i].path, path) == 0) {
+            t = &tunings[i];
+            name = t->path;
+        }
+    for (size_t i = 0; id && i < NELEM(cpu_tunings); i++) {
+        const struct cpu_tuning *c = &cpu_tunings[i];
+        if (strcmp(c->set.path, name) == 0 &&
+            strcmp(c->key.vendor, id->vendor) == 0 &&
+            c->key.family == id->family && c->key.model_lo <= id->model &&
+            id->model <= c->key.model_hi) {
+            t = &c->set;
+            name = c->name;
+            break;
+        }
+    }
+    install(t);
+    active_name = name;
+    return name;
+}
+
 int bgcn_mul_thresholds_select(const char *path)
 {
-    const struct mul_tuning *t = NULL;
-    for (size_t i = 0; i < sizeof tunings / sizeof tunings[0]; i++)
+    bgcn_cpu_id id;
+    bgcn_cpu_ident(&id);
+    bgcn_mul_thresholds_select_cpu(path, &id);
+    for (size_t i = 0; i < NELEM(tunings); i++)
         if (strcmp(tunings[i].path, path) == 0)
-            t = &tunings[i];
-    int found = t != NULL;
-    if (!t)
-        t = &tunings[0];
+            return 0;
+    return -1;
+}
+
+const char *bgcn_mul_thresholds_name(void)
+{
+    return active_name;
+}
+
+int bgcn_mul_thresholds_cpu_set(int i, const char **name, const char **path,
+                                const char **macro, const char **vendor,
+                                unsigned *family, unsigned *model_lo,
+                                unsigned *model_hi)
+{
+    if (i < 0 || (size_t)i >= NELEM(cpu_tunings))
+        return 0;
+    const struct cpu_tuning *c = &cpu_tunings[i];
+    *name = c->name;
+    *path = c->set.path;
+    *macro = c->macro;
+    *vendor = c->key.vendor;
+    *family = c->key.family;
+    *model_lo = c->key.model_lo;
+    *model_hi = c->key.model_hi;
+    return 1;
+}
+
+#ifndef BGC_HAVE_ASM_X86_64
+/* No CPUID here: no per-CPU set matches, each path keeps its own. */
+void bgcn_cpu_ident(bgcn_cpu_id *id)
+{
+    memset(id, 0, sizeof *id);
+}
+#endif
+
+static void install(const struct mul_tuning *t)
+{
     bgcn_mul_toom22_threshold = t->t[0];
     bgcn_mul_toom33_threshold = t->t[1];
     bgcn_mul_toom44_threshold = t->t[2];
@@ -69,6 +167,5 @@ int bgcn_mul_thresholds_select(const char *path)
     bgcn_sqr_ntt_threshold = t->t[7];
     memcpy(bgcn_mul_ntt_min_k, t->mul_k, sizeof bgcn_mul_ntt_min_k);
     memcpy(bgcn_sqr_ntt_min_k, t->sqr_k, sizeof bgcn_sqr_ntt_min_k);
-    return found ? 0 : -1;
 }
 

@@ -13,7 +13,9 @@
  * the generic and x86_64 paths but only from 24 (adx) and 38 (avx512).
  * Each set says where it comes from (CPU, date, command, load); `make
  * tune` re-measures the multiplication sets and the residue form's start
- * and ends by listing the thresholds it does not measure.
+ * and ends by listing the thresholds it does not measure.  A path's set
+ * may be refined for one CPU model (the per-CPU sets after the adx set:
+ * the same kernels cost differently on another core). 
  *
  * How found: `make tune TUNE_ARGS=PATH` for each path (tune/tune.c: every
  * candidate value of each Toom threshold tried in turn, bgcn_mul/bgcn_sqr
@@ -179,6 +181,62 @@
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
     [12] = 2656, [13] = 3341, [14] = 5953, \
     [15] = 11777, [16] = 23553, [17] = 0 }
+
+/* ---- per-CPU sets: one path on one CPU model ----
+ * Each refines one path's set on the CPUs its key names: BGCN_<P>_KEY is
+ * "vendor", family, first model, last model (display family and model,
+ * bgcn_cpu_ident), and thresholds.c's cpu_tunings lists the set.  A CPU
+ * that no key matches gets the path's set above (BIGCALC_CPU=adx on Zen
+ * 3 and Zen 4 keeps the adx set).  `make tune TUNE_ARGS=PATH` says which
+ * key the machine it runs on falls under and prints the lines with that
+ * set's prefix (or, when none covers it, a key for a new one). */
+
+/* "adx" on AMD Zen 1 / Zen+ (family 0x17 models 0x00-0x0f: Naples,
+ * Summit Ridge, Pinnacle Ridge; measured on model 0x01 only).  MULX is
+ * two uops there (one on Zen 3), so the schoolbook product is relatively
+ * slower and Toom-3 pays earlier; the 256-bit FMAs run as two 128-bit
+ * halves, so the floating-point NTT wins later than on Zen 4 but earlier
+ * than the Zen 3 figures above (which came from a scratch program, not
+ * tune).
+ * Provenance: `taskset -c 1 tune/tune adx` (make tune TUNE_ARGS=adx,
+ * pinned), six runs, 2026-12-02 10:03-10:11 UTC, AMD EPYC (family 0x17
+ * model 0x01, "AMD EPYC", 2 vCPUs under KVM, no SMT), Debian 12, gcc
+ * 12.2 -O2, on the code of main f60aa51; load average 5-6 from other
+ * sessions (thread CPU time keeps most of it out; the Toom curves are
+ * flat, every mul toom33 candidate from 70 to 400 within 2% of the best
+ * in a run, hence the spread).  Each value the median:
+ *   mul toom22 26 24 26 26 23 23 -> 25
+ *   mul toom33 90 90 300 90 170 150 -> 120
+ *   mul toom44 400 275 700 550 400 250 -> 400
+ *   sqr toom2  38 40 40 38 40 35 -> 39
+ *   sqr toom3  140 340 200 140 130 190 -> 165
+ *   sqr toom4  675 250 625 875 675 800 -> 675
+ *   mul ntt min by k (NTT/Toom at the measured sizes, median): 11: at
+ *     1504 limbs 0.97-1.16 (median 1.03), never; 12: 2116 (median 0.96
+ *     there, 0.98 at 2371, 0.86-0.94 at 2656); 13: 3341 in five runs,
+ *     3750 in one; 14: 5953 in all; 15, 16: the first size (always)
+ *   sqr ntt min by k: 12: 2976 (1.02 at 2656); 13: 3750 in all; 14:
+ *     5953 (0.91-1.08 there, median 0.96); 15, 16: the first size.
+ * Against the adx set on this CPU: the NTT from 2116 limbs instead of
+ * 3500 (mul) and 2976 instead of 4000 (sqr), which the bench rows near
+ * 3000 limbs feel; the Toom changes move 100-1000 limbs by 1-2%. */
+#define BGCN_ADX_ZEN1_KEY "AuthenticAMD", 0x17, 0x00, 0x0f
+#define BGCN_ADX_ZEN1_MUL_TOOM22 25
+#define BGCN_ADX_ZEN1_MUL_TOOM33 120
+#define BGCN_ADX_ZEN1_MUL_TOOM44 400
+#define BGCN_ADX_ZEN1_MUL_NTT 2116
+#define BGCN_ADX_ZEN1_SQR_TOOM2 39
+#define BGCN_ADX_ZEN1_SQR_TOOM3 165
+#define BGCN_ADX_ZEN1_SQR_TOOM4 675
+#define BGCN_ADX_ZEN1_SQR_NTT 2976
+#define BGCN_ADX_ZEN1_MUL_NTT_MIN_K { \
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
+    [12] = 2116, [13] = 3341, [14] = 5953, \
+    [15] = 11777, [16] = 23553 }
+#define BGCN_ADX_ZEN1_SQR_NTT_MIN_K { \
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
+    [12] = 2976, [13] = 3750, [14] = 5953, \
+    [15] = 11777, [16] = 23553 }
 
 /* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ----
  * Provenance: `taskset -c 1 tune/tune avx512` (make tune

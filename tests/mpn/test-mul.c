@@ -12,6 +12,7 @@
  * that every algorithm recurses into every other one at a few limbs). */
 #include <criterion/criterion.h>
 #include <gmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -463,11 +464,176 @@ Test(mul, thresholds_follow_path)
 #ifdef BGC_HAVE_ASM_X86_64
     const bgcn_kernels *adx = bgcn_kernel_path("adx");
     if (adx && bgcn_cpu_supported(adx)) {
+        /* The adx set, or the per-CPU set that refines it here. */
         cr_assert_eq(bgcn_cpu_select("adx"), 0);
-        cr_assert_eq(bgcn_mul_toom22_threshold, BGCN_ADX_MUL_TOOM22);
-        cr_assert_eq(bgcn_sqr_toom4_threshold, BGCN_ADX_SQR_TOOM4);
+        bgcn_cpu_id id;
+        bgcn_cpu_ident(&id);
+        int zen1 = strcmp(id.vendor, "AuthenticAMD") == 0 &&
+                   id.family == 0x17 && id.model <= 0x0f;
+        cr_assert_str_eq(bgcn_mul_thresholds_name(),
+                         zen1 ? "adx zen1" : "adx");
+        cr_assert_eq(bgcn_mul_toom22_threshold,
+                     zen1 ? BGCN_ADX_ZEN1_MUL_TOOM22 : BGCN_ADX_MUL_TOOM22);
+        cr_assert_eq(bgcn_sqr_toom4_threshold,
+                     zen1 ? BGCN_ADX_ZEN1_SQR_TOOM4 : BGCN_ADX_SQR_TOOM4);
     }
 #endif
+    bgcn_cpu_select("generic");
+}
+
+/* The CPU's identity names a vendor (on x86-64 builds) and is stable. */
+Test(mul, cpu_ident)
+{
+    bgcn_cpu_id a, b;
+    bgcn_cpu_ident(&a);
+    bgcn_cpu_ident(&b);
+    cr_assert_eq(memcmp(&a, &b, sizeof a), 0);
+    cr_assert(memchr(a.vendor, 0, sizeof a.vendor) != NULL);
+    cr_assert(memchr(a.brand, 0, sizeof a.brand) != NULL);
+#ifdef BGC_HAVE_ASM_X86_64
+    cr_assert(a.vendor[0] != 0 && a.family != 0, "vendor '%s' family %u",
+              a.vendor, a.family);
+#endif
+}
+
+static bgcn_cpu_id fake_cpu(const char *vendor, unsigned family,
+                            unsigned model)
+{
+    bgcn_cpu_id id;
+    memset(&id, 0, sizeof id);
+    strcpy(id.vendor, vendor);
+    id.family = family;
+    id.model = model;
+    return id;
+}
+
+static void assert_set(const long want[8], const long *want_mk,
+                       const long *want_sk, const char *what)
+{
+    long got[8] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                   bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold,
+                   bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                   bgcn_sqr_toom4_threshold,  bgcn_sqr_ntt_threshold};
+    cr_assert_eq(memcmp(got, want, 8 * sizeof *want), 0, "%s", what);
+    cr_assert_eq(memcmp(bgcn_mul_ntt_min_k, want_mk,
+                        sizeof bgcn_mul_ntt_min_k), 0, "%s mul k", what);
+    cr_assert_eq(memcmp(bgcn_sqr_ntt_min_k, want_sk,
+                        sizeof bgcn_sqr_ntt_min_k), 0, "%s sqr k", what);
+}
+
+/* The per-CPU sets: chosen by vendor, family and model range, only for
+ * the path they refine; every other CPU (Zen 3, Zen 4, Intel, the edges
+ * of the range) keeps the path's set.  Selection only, so any CPU runs
+ * this (the kernels in use do not change). */
+Test(mul, thresholds_per_cpu)
+{
+    const long adx[8] = {BGCN_ADX_MUL_TOOM22, BGCN_ADX_MUL_TOOM33,
+                         BGCN_ADX_MUL_TOOM44, BGCN_ADX_MUL_NTT,
+                         BGCN_ADX_SQR_TOOM2,  BGCN_ADX_SQR_TOOM3,
+                         BGCN_ADX_SQR_TOOM4,  BGCN_ADX_SQR_NTT};
+    const long adx_mk[BGCN_NTT_KTAB] = BGCN_ADX_MUL_NTT_MIN_K;
+    const long adx_sk[BGCN_NTT_KTAB] = BGCN_ADX_SQR_NTT_MIN_K;
+    const long zen1[8] = {BGCN_ADX_ZEN1_MUL_TOOM22, BGCN_ADX_ZEN1_MUL_TOOM33,
+                          BGCN_ADX_ZEN1_MUL_TOOM44, BGCN_ADX_ZEN1_MUL_NTT,
+                          BGCN_ADX_ZEN1_SQR_TOOM2,  BGCN_ADX_ZEN1_SQR_TOOM3,
+                          BGCN_ADX_ZEN1_SQR_TOOM4,  BGCN_ADX_ZEN1_SQR_NTT};
+    const long zen1_mk[BGCN_NTT_KTAB] = BGCN_ADX_ZEN1_MUL_NTT_MIN_K;
+    const long zen1_sk[BGCN_NTT_KTAB] = BGCN_ADX_ZEN1_SQR_NTT_MIN_K;
+    const long x86[8] = {BGCN_X86_64_MUL_TOOM22, BGCN_X86_64_MUL_TOOM33,
+                         BGCN_X86_64_MUL_TOOM44, BGCN_X86_64_MUL_NTT,
+                         BGCN_X86_64_SQR_TOOM2,  BGCN_X86_64_SQR_TOOM3,
+                         BGCN_X86_64_SQR_TOOM4,  BGCN_X86_64_SQR_NTT};
+    const long x86_mk[BGCN_NTT_KTAB] = BGCN_X86_64_MUL_NTT_MIN_K;
+    const long x86_sk[BGCN_NTT_KTAB] = BGCN_X86_64_SQR_NTT_MIN_K;
+
+    struct {
+        const char *vendor;
+        unsigned family, model;
+        int zen1;
+    } cpus[] = {
+        {"AuthenticAMD", 0x17, 0x01, 1}, /* EPYC 7001 (Zen 1), this set's */
+        {"AuthenticAMD", 0x17, 0x00, 1},
+        {"AuthenticAMD", 0x17, 0x08, 1}, /* Zen+ */
+        {"AuthenticAMD", 0x17, 0x0f, 1},
+        {"AuthenticAMD", 0x17, 0x10, 0}, /* past the range */
+        {"AuthenticAMD", 0x17, 0x31, 0}, /* Zen 2 */
+        {"AuthenticAMD", 0x19, 0x01, 0}, /* Zen 3 */
+        {"AuthenticAMD", 0x19, 0x11, 0}, /* Zen 4 */
+        {"AuthenticAMD", 0x16, 0x01, 0},
+        {"GenuineIntel", 0x06, 0xcf, 0},
+        {"GenuineIntel", 0x17, 0x01, 0}, /* same numbers, other vendor */
+        {"", 0, 0, 0},                   /* no CPUID */
+    };
+    for (size_t i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
+        bgcn_cpu_id id = fake_cpu(cpus[i].vendor, cpus[i].family,
+                                  cpus[i].model);
+        char what[96];
+        snprintf(what, sizeof what, "%s family %#x model %#x",
+                 cpus[i].vendor, cpus[i].family, cpus[i].model);
+        const char *nm = bgcn_mul_thresholds_select_cpu("adx", &id);
+        cr_assert_str_eq(nm, cpus[i].zen1 ? "adx zen1" : "adx", "%s", what);
+        cr_assert_str_eq(bgcn_mul_thresholds_name(), nm);
+        if (cpus[i].zen1)
+            assert_set(zen1, zen1_mk, zen1_sk, what);
+        else
+            assert_set(adx, adx_mk, adx_sk, what);
+        /* Another path on the same CPU: that path's own set. */
+        cr_assert_str_eq(bgcn_mul_thresholds_select_cpu("x86_64", &id),
+                         "x86_64");
+        assert_set(x86, x86_mk, x86_sk, what);
+    }
+    /* No identity at all: the path's set. */
+    cr_assert_str_eq(bgcn_mul_thresholds_select_cpu("adx", NULL), "adx");
+    assert_set(adx, adx_mk, adx_sk, "no id");
+
+    /* The table as tune/ sees it: the zen1 entry and its key. */
+    const char *name, *path, *macro, *vendor;
+    unsigned fam, lo, hi;
+    int found = 0;
+    for (int i = 0; bgcn_mul_thresholds_cpu_set(i, &name, &path, &macro,
+                                                &vendor, &fam, &lo, &hi);
+         i++)
+        if (strcmp(name, "adx zen1") == 0) {
+            found = 1;
+            cr_assert_str_eq(path, "adx");
+            cr_assert_str_eq(macro, "ADX_ZEN1");
+            cr_assert_str_eq(vendor, "AuthenticAMD");
+            cr_assert(fam == 0x17 && lo == 0x00 && hi == 0x0f);
+        }
+    cr_assert(found);
+    cr_assert_eq(bgcn_mul_thresholds_cpu_set(-1, &name, &path, &macro,
+                                             &vendor, &fam, &lo, &hi), 0);
+    bgcn_cpu_select("generic");
+}
+
+/* The Zen 1 set's crossovers on every kernel path the machine has (the
+ * set is installed by hand, so this runs on any CPU): both sides of each
+ * threshold and of each per-length NTT minimum, against GMP. */
+Test(mul, zen1_set_around_thresholds)
+{
+    for (int i = 0; bgcn_kernel_paths[i]; i++) {
+        const bgcn_kernels *p = bgcn_kernel_paths[i];
+        if (!bgcn_cpu_supported(p))
+            continue;
+        cr_assert_eq(bgcn_cpu_select(p->name), 0);
+        bgcn_cpu_id id = fake_cpu("AuthenticAMD", 0x17, 0x01);
+        bgcn_mul_thresholds_select_cpu("adx", &id);
+        long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                     bgcn_mul_toom44_threshold, bgcn_sqr_toom2_threshold,
+                     bgcn_sqr_toom3_threshold, bgcn_sqr_toom4_threshold};
+        for (int j = 0; j < 6; j++)
+            for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
+                check_one(A_MUL, j >= 3, n, n, n < 1500);
+                check_one(A_MUL, j >= 3, n + t_rand_size(0, n), n, 0);
+            }
+        for (int k = 12; k <= 13; k++)
+            for (int sqr = 0; sqr <= 1; sqr++) {
+                long m = (sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k)[k];
+                if (m > 1 && m < 20000)
+                    for (long n = m - 1; n <= m; n++)
+                        check_one(A_MUL, sqr, n, n, 0);
+            }
+    }
     bgcn_cpu_select("generic");
 }
 

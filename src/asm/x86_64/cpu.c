@@ -20,6 +20,7 @@
 
 #include <cpuid.h>
 #include <stddef.h>
+#include <string.h> /* bgcn_cpu_ident */
 
 const bgcn_kernels bgcn_path_avx512 = {
     .name = "avx512",
@@ -147,4 +148,38 @@ int bgcn_cpu_supported(const bgcn_kernels *p)
         if (needs[i].path == p)
             return (f & needs[i].need) == needs[i].need;
     return 1; /* x86_64, generic: anything this file is built for */
+}
+
+/* Which CPU this is (bgcn.h): for the threshold sets keyed by CPU model
+ * (src/mpn/thresholds.c), never for the kernel choice above.  Display
+ * family = base family, plus the extended family when the base is 0xf;
+ * display model = base model, with the extended model as its high nibble
+ * when the base family is 6 or 0xf (Intel's and AMD's manuals agree). */
+void bgcn_cpu_ident(bgcn_cpu_id *id)
+{
+    unsigned a, b, c, d;
+    memset(id, 0, sizeof *id);
+    unsigned max = __get_cpuid_max(0, NULL);
+    __cpuid(0, a, b, c, d);
+    memcpy(id->vendor, &b, 4);
+    memcpy(id->vendor + 4, &d, 4);
+    memcpy(id->vendor + 8, &c, 4);
+    if (max >= 1) {
+        __cpuid(1, a, b, c, d);
+        unsigned fam = (a >> 8) & 0xf, mod = (a >> 4) & 0xf;
+        if (fam == 0xf)
+            fam += (a >> 20) & 0xff;
+        if (fam == 0x6 || fam >= 0xf)
+            mod |= ((a >> 16) & 0xf) << 4;
+        id->family = fam;
+        id->model = mod;
+    }
+    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
+        for (unsigned leaf = 0; leaf < 3; leaf++) {
+            unsigned r[4];
+            __cpuid(0x80000002u + leaf, r[0], r[1], r[2], r[3]);
+            memcpy(id->brand + 16 * leaf, r, sizeof r);
+        }
+        id->brand[48] = 0;
+    }
 }
