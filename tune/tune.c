@@ -174,16 +174,40 @@ static long first_with_k(int k)
  * k = KLO .. KHI in turn (so Toom's sub-products already follow the
  * decisions for shorter lengths): table[k] = the smallest measured size
  * from which the NTT wins at every larger measured size of the range
- * (BIG if it never does).  Longer transforms: always the NTT. */
+ * (BIG if it never does).  Longer transforms: always the NTT.
+ *
+ * The threshold during the measurement of length 2^k is the smallest
+ * size the NTT may take so far (the shorter lengths' decisions, and the
+ * first size of 2^k), never lower: below it bgcn_mul does not even ask
+ * for the transform length, and asking costs (the floating-point NTT's
+ * plan search, about 2 us on Zen 1).  With the threshold at 1, every
+ * Toom node of the reference asked, which made Toom look 30-60% slower
+ * at 1900-3000 limbs and the NTT win there in every run, while with the
+ * real crossovers it loses up to 2900 limbs (measured on Zen 1,
+ * 2026-12-02; the per-length minimums of sets tuned before this came out
+ * too low). */
 #define KLO 9
 #define KHI 17
 #define NPTS 7
+static long ntt_from(const long *table, int upto)
+{
+    long t = first_with_k(upto);
+    for (int k = KLO; k < upto; k++)
+        if (table[k] < BIG) {
+            long f = first_with_k(k);
+            long v = table[k] > f ? table[k] : f;
+            if (v < t)
+                t = v;
+        }
+    return t;
+}
+
 static void tune_ntt(const char *name, long *threshold, long *table, int sqr)
 {
-    *threshold = 1;
     for (int k = 0; k < BGCN_NTT_KTAB; k++)
         table[k] = k <= KHI ? BIG : 0;
     for (int k = KLO; k <= KHI; k++) {
+        *threshold = ntt_from(table, k);
         long lo = first_with_k(k), hi = first_with_k(k + 1) - 1;
         if (hi > ALLOC) { /* too long to measure here: always the NTT */
             for (int kk = k; kk <= KHI; kk++)

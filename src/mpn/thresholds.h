@@ -199,43 +199,45 @@
  * than the Zen 3 figures above (which came from a scratch program, not
  * tune).
  * Provenance: `taskset -c 1 tune/tune adx` (make tune TUNE_ARGS=adx,
- * pinned), six runs, 2026-12-02 10:03-10:11 UTC, AMD EPYC (family 0x17
- * model 0x01, "AMD EPYC", 2 vCPUs under KVM, no SMT), Debian 12, gcc
- * 12.2 -O2, on the code of main f60aa51; load average 5-6 from other
- * sessions (thread CPU time keeps most of it out; the Toom curves are
- * flat, every mul toom33 candidate from 70 to 400 within 2% of the best
- * in a run, hence the spread).  Each value the median:
- *   mul toom22 26 24 26 26 23 23 -> 25
- *   mul toom33 90 90 300 90 170 150 -> 120
- *   mul toom44 400 275 700 550 400 250 -> 400
- *   sqr toom2  38 40 40 38 40 35 -> 39
- *   sqr toom3  140 340 200 140 130 190 -> 165
- *   sqr toom4  675 250 625 875 675 800 -> 675
- *   mul ntt min by k (NTT/Toom at the measured sizes, median): 11: at
- *     1504 limbs 0.97-1.16 (median 1.03), never; 12: 2116 (median 0.96
- *     there, 0.98 at 2371, 0.86-0.94 at 2656); 13: 3341 in five runs,
- *     3750 in one; 14: 5953 in all; 15, 16: the first size (always)
- *   sqr ntt min by k: 12: 2976 (1.02 at 2656); 13: 3750 in all; 14:
- *     5953 (0.91-1.08 there, median 0.96); 15, 16: the first size.
- * Against the adx set on this CPU: the NTT from 2116 limbs instead of
- * 3500 (mul) and 2976 instead of 4000 (sqr), which the bench rows near
- * 3000 limbs feel; the Toom changes move 100-1000 limbs by 1-2%. */
+ * pinned), 2026-12-02 10:03-10:24 UTC, AMD EPYC (family 0x17 model
+ * 0x01, "AMD EPYC", 2 vCPUs under KVM, no SMT), Debian 12, gcc 12.2 -O2,
+ * on the code of main f60aa51; load average 5-9 from other sessions
+ * (thread CPU time keeps most of it out; the Toom curves are flat, every
+ * mul toom33 candidate from 70 to 400 within 2% of the best in a run,
+ * hence the spread).  Toom values: nine runs, the median; NTT values:
+ * the last three runs, after tune's NTT stage was fixed (it measured
+ * Toom with the NTT threshold at 1, see tune.c):
+ *   mul toom22 26 24 26 26 23 23 23 25 29 -> 25
+ *   mul toom33 90 90 300 90 170 150 220 110 200 -> 150
+ *   mul toom44 400 275 700 550 400 250 175 800 250 -> 400
+ *   sqr toom2  38 40 40 38 40 35 36 39 35 -> 38
+ *   sqr toom3  140 340 200 140 130 190 140 310 140 -> 140
+ *   sqr toom4  675 250 625 875 675 800 500 525 1150 -> 675
+ *   mul ntt min by k (NTT/Toom at the sizes measured): 11: never (1.63-
+ *     1.68 at 1505); 12: 2976 in all three (0.86-0.995 there, 1.05-1.07
+ *     at 2656); 13: 3750 3750 4209 -> 3750 (0.97-1.01 there, 0.77-0.87
+ *     at 4209); 14: 5953 in all (0.93-0.95); 15, 16: the first size
+ *   sqr ntt min by k: 12: never (1.06-1.08 at 2976); 13: 5303 in all
+ *     (0.92-0.96; 1.04 at 4725); 14: 6670 7473 6670 -> 6670 (5953:
+ *     1.10-1.15); 15, 16: the first size.
+ * The squaring NTT wins late here: its transforms are the 256-bit
+ * AVX2/FMA kernels, which Zen 1 runs as two 128-bit halves. */
 #define BGCN_ADX_ZEN1_KEY "AuthenticAMD", 0x17, 0x00, 0x0f
 #define BGCN_ADX_ZEN1_MUL_TOOM22 25
-#define BGCN_ADX_ZEN1_MUL_TOOM33 120
+#define BGCN_ADX_ZEN1_MUL_TOOM33 150
 #define BGCN_ADX_ZEN1_MUL_TOOM44 400
-#define BGCN_ADX_ZEN1_MUL_NTT 2116
-#define BGCN_ADX_ZEN1_SQR_TOOM2 39
-#define BGCN_ADX_ZEN1_SQR_TOOM3 165
+#define BGCN_ADX_ZEN1_MUL_NTT 2976
+#define BGCN_ADX_ZEN1_SQR_TOOM2 38
+#define BGCN_ADX_ZEN1_SQR_TOOM3 140
 #define BGCN_ADX_ZEN1_SQR_TOOM4 675
-#define BGCN_ADX_ZEN1_SQR_NTT 2976
+#define BGCN_ADX_ZEN1_SQR_NTT 5303
 #define BGCN_ADX_ZEN1_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = 2116, [13] = 3341, [14] = 5953, \
+    [12] = 2976, [13] = 3750, [14] = 5953, \
     [15] = 11777, [16] = 23553 }
 #define BGCN_ADX_ZEN1_SQR_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = 2976, [13] = 3750, [14] = 5953, \
+    [12] = BGCN_NTT_NEVER, [13] = 5303, [14] = 6670, \
     [15] = 11777, [16] = 23553 }
 
 /* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ----
@@ -262,7 +264,11 @@
  *     0.86, 1.06, 1.07; at 11 0.75, 0.96, 0.94; at 16 0.57-0.75; at 8
  *     the unrolled 8-limb ADX kernel wins (1.2-1.7).
  * The multiplication NTT from 948 limbs (was 10880 with the integer
- * NTT on the Intel Xeon). */
+ * NTT on the Intel Xeon).  Caution: tune's NTT stage then timed its Toom
+ * reference with the NTT threshold at 1, so every Toom node paid a
+ * transform-length query (the plan search, ~2 us on Zen 1): Toom looked
+ * slower and the NTT minimums came out low (on Zen 1 by 900-2300
+ * limbs; fixed in tune.c 2026-12-02).  Re-measure these on Zen 4. */
 #define BGCN_AVX512_MUL_TOOM22 38
 #define BGCN_AVX512_MUL_TOOM33 150
 #define BGCN_AVX512_MUL_TOOM44 575
