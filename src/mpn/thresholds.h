@@ -164,7 +164,10 @@
  *       2977 2977, 14: 5953, 15: 11777, 16: 23553 (all three)
  *     sqr ntt min by k: 11: - - -, 12: 2656 2656 2371, 13: 3341, 14:
  *       5953, 15: 11777, 16: 23553 (all three)
- * Not measured on a Haswell or Excavator, the CPUs the path is for. */
+ * Not measured on a Haswell or Excavator, the CPUs the path is for.
+ * Caution: measured with tune's NTT stage before its fix (Toom timed with
+ * the NTT threshold at 1, see tune.c and the Zen 1 adx set below): the
+ * NTT minimums are likely low, and the NTT kernels changed since. */
 #define BGCN_BMI2_MUL_TOOM22 23
 #define BGCN_BMI2_MUL_TOOM33 100
 #define BGCN_BMI2_MUL_TOOM44 400
@@ -199,46 +202,46 @@
  * than the Zen 3 figures above (which came from a scratch program, not
  * tune).
  * Provenance: `taskset -c 1 tune/tune adx` (make tune TUNE_ARGS=adx,
- * pinned), 2026-12-02 10:03-10:24 UTC, AMD EPYC (family 0x17 model
- * 0x01, "AMD EPYC", 2 vCPUs under KVM, no SMT), Debian 12, gcc 12.2 -O2,
- * on the code of main f60aa51; load average 5-9 from other sessions
- * (thread CPU time keeps most of it out; the Toom curves are flat, every
- * mul toom33 candidate from 70 to 400 within 2% of the best in a run,
- * hence the spread).  Toom values: nine runs, the median; NTT values:
- * the last three runs, after tune's NTT stage was fixed (it measured
- * Toom with the NTT threshold at 1, see tune.c):
- *   mul toom22 26 24 26 26 23 23 23 25 29 -> 25
- *   mul toom33 90 90 300 90 170 150 220 110 200 -> 150
- *   mul toom44 400 275 700 550 400 250 175 800 250 -> 400
- *   sqr toom2  38 40 40 38 40 35 36 39 35 -> 38
- *   sqr toom3  140 340 200 140 130 190 140 310 140 -> 140
- *   sqr toom4  675 250 625 875 675 800 500 525 1150 -> 675
- *   mul ntt min by k (NTT/Toom at the sizes measured): 11: never (1.63-
- *     1.68 at 1505); 12: 2976 in all three (0.86-0.995 there, 1.05-1.07
- *     at 2656); 13: 3750 3750 4209 -> 3750 (0.97-1.01 there, 0.77-0.87
- *     at 4209); 14: 5953 in all (0.93-0.95); 15, 16: the first size
- *   sqr ntt min by k: 12: never (1.06-1.08 at 2976); 13: 5303 in all
- *     (0.92-0.96; 1.04 at 4725); 14: 6670 7473 6670 -> 6670 (5953:
- *     1.10-1.15); 15, 16: the first size.
- * The squaring NTT wins late here: its transforms are the 256-bit
- * AVX2/FMA kernels, which Zen 1 runs as two 128-bit halves. */
+ * pinned), 2026-12-02 10:03-10:42 UTC, AMD EPYC (family 0x17 model
+ * 0x01, "AMD EPYC", 2 vCPUs under KVM, no SMT), Debian 12, gcc 12.2 -O2;
+ * load average 5-9 from other sessions (thread CPU time keeps most of it
+ * out; the Toom curves are flat, every mul toom33 candidate from 70 to
+ * 400 within 2% of the best in a run, hence the spread).  Toom values:
+ * twelve runs (nine on main f60aa51, three on fc5241f; the Toom code is
+ * the same), the median.  NTT values: the three runs on fc5241f (the
+ * AVX2 NTT kernels rewritten for 128-bit FP units, truncated 3M/2
+ * plans), with tune's NTT stage fixed (it had timed Toom with the NTT
+ * threshold at 1, see tune.c):
+ *   mul toom22 26 24 26 26 23 23 23 25 29 19 25 24 -> 25
+ *   mul toom33 90 90 300 90 170 150 220 110 200 130 360 70 -> 140
+ *   mul toom44 400 275 700 550 400 250 175 800 250 550 250 875 -> 400
+ *   sqr toom2  38 40 40 38 40 35 36 39 35 39 40 28 -> 38
+ *   sqr toom3  140 340 200 140 130 190 140 310 140 190 330 250 -> 190
+ *   sqr toom4  675 250 625 875 675 800 500 525 1150 1125 450 1025 -> 675
+ *   mul ntt min by k (NTT/Toom at the sizes measured, three runs): 11:
+ *     never (0.95 1.00 1.00 at 1518, its last size: a tie); 12: 2138
+ *     (0.80-0.89; 1907: 0.99 1.06 0.99); 13: 3009 (1.12 0.94 0.94); 14,
+ *     15, 16: the first size (0.75-0.82 at 6014)
+ *   sqr ntt min by k: 11: never; 12: 2684 (0.86-0.95; 2395: 1.05 1.00
+ *     0.99); 13: 3790 (0.74-0.88; 3377: 1.02 0.92 1.12); 14, 15, 16:
+ *     the first size (0.81-0.88 at 6014). */
 #define BGCN_ADX_ZEN1_KEY "AuthenticAMD", 0x17, 0x00, 0x0f
 #define BGCN_ADX_ZEN1_MUL_TOOM22 25
-#define BGCN_ADX_ZEN1_MUL_TOOM33 150
+#define BGCN_ADX_ZEN1_MUL_TOOM33 140
 #define BGCN_ADX_ZEN1_MUL_TOOM44 400
-#define BGCN_ADX_ZEN1_MUL_NTT 2976
+#define BGCN_ADX_ZEN1_MUL_NTT 2138
 #define BGCN_ADX_ZEN1_SQR_TOOM2 38
-#define BGCN_ADX_ZEN1_SQR_TOOM3 140
+#define BGCN_ADX_ZEN1_SQR_TOOM3 190
 #define BGCN_ADX_ZEN1_SQR_TOOM4 675
-#define BGCN_ADX_ZEN1_SQR_NTT 5303
+#define BGCN_ADX_ZEN1_SQR_NTT 2684
 #define BGCN_ADX_ZEN1_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = 2976, [13] = 3750, [14] = 5953, \
-    [15] = 11777, [16] = 23553 }
+    [12] = 2138, [13] = 3009, [14] = 0, \
+    [15] = 0, [16] = 0 }
 #define BGCN_ADX_ZEN1_SQR_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
-    [12] = BGCN_NTT_NEVER, [13] = 5303, [14] = 6670, \
-    [15] = 11777, [16] = 23553 }
+    [12] = 2684, [13] = 3790, [14] = 0, \
+    [15] = 0, [16] = 0 }
 
 /* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ----
  * Provenance: `taskset -c 1 tune/tune avx512` (make tune
