@@ -37,21 +37,8 @@ long bgcn_bin_size(uint64_t n, uint64_t k)
 static bgcn_status range_prod(bgcn_nat *r, uint64_t lo, uint64_t hi)
 {
     uint64_t cnt = hi - lo;
-    if (cnt <= 64) {
-        bgcn_limb_t f[64];
-        long fn = 0;
-        bgcn_limb_t x = 1;
-        for (uint64_t i = 1; i <= cnt; i++) { /* j = hi may be 2^64-1 */
-            uint64_t j = lo + i;
-            if (x > BGCN_LIMB_MAX / j) {
-                f[fn++] = x;
-                x = 1;
-            }
-            x *= j;
-        }
-        f[fn++] = x;
-        return bgcn_prod_limbs(r, f, fn);
-    }
+    if (cnt <= 64)
+        return bgcn_prod_progression(r, lo + 1, 1, cnt);
     BGCN_POLL();
     uint64_t mid = lo + cnt / 2;
     bgcn_nat a, b;

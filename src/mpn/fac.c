@@ -85,25 +85,34 @@ bgcn_status bgcn_prod_limbs(bgcn_nat *r, const bgcn_limb_t *f, long cnt)
     return bgcn_nat_mul_free(r, &a, &b);
 }
 
+bgcn_status bgcn_prod_progression(bgcn_nat *r, uint64_t first, uint64_t step,
+                                  uint64_t cnt)
+{
+    BGCN_ASSERT(cnt <= 64);
+    bgcn_limb_t f[64];
+    long fn = 0;
+    bgcn_limb_t x = 1;
+    /* j may wrap after the last term (first + (cnt-1) step can be
+     * 2^64 - 1); the wrapped value is never used. */
+    for (uint64_t i = 0, j = first; i < cnt; i++, j += step) {
+        BGCN_ASSERT(j != 0);
+        if (x > BGCN_LIMB_MAX / j) {
+            f[fn++] = x;
+            x = 1;
+        }
+        x *= j;
+    }
+    f[fn++] = x;
+    return bgcn_prod_limbs(r, f, fn);
+}
+
 /* *r = product of the odd j with lo < j <= hi (1 if none), allocated. */
 static bgcn_status odd_range(bgcn_nat *r, uint64_t lo, uint64_t hi)
 {
     uint64_t first = (lo + 1) | 1; /* smallest odd > lo */
     uint64_t cnt = first > hi ? 0 : (hi - first) / 2 + 1;
-    if (cnt <= 64) {
-        bgcn_limb_t f[64];
-        long fn = 0;
-        bgcn_limb_t x = 1;
-        for (uint64_t i = 0, j = first; i < cnt; i++, j += 2) {
-            if (x > BGCN_LIMB_MAX / j) {
-                f[fn++] = x;
-                x = 1;
-            }
-            x *= j;
-        }
-        f[fn++] = x;
-        return bgcn_prod_limbs(r, f, fn);
-    }
+    if (cnt <= 64)
+        return bgcn_prod_progression(r, first, 2, cnt);
     BGCN_POLL();
     uint64_t mid = first + 2 * (cnt / 2) - 1; /* (lo, mid] holds cnt/2 */
     bgcn_nat a, b;

@@ -57,4 +57,12 @@ bgcn_status bgcn_nat_mul_free(bgcn_nat *r, bgcn_nat *a, bgcn_nat *b)
 bgcn_status bgcn_prod_limbs(bgcn_nat *r, const bgcn_limb_t *f, long cnt)
     BGCN_WUR;
 
+/* Product of the cnt terms first, first + step, ..., first + (cnt-1) step
+ * (each nonzero and below 2^64), 0 <= cnt <= 64, allocated into *r (1 when
+ * cnt is 0): as many terms per limb as fit, then bgcn_prod_limbs.  Serves
+ * the ranges of bgcn_bin (step 1) and bgcn_fac's odd parts (step 2).
+ * Status as bgcn_prod_limbs. */
+bgcn_status bgcn_prod_progression(bgcn_nat *r, uint64_t first, uint64_t step,
+                                  uint64_t cnt) BGCN_WUR;
+
 #endif
