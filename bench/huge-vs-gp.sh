@@ -2,7 +2,7 @@
 # huge-vs-gp.sh -- bigcalc beside PARI/GP (gp, which multiplies with GMP)
 # on the huge tasks of issue 12, in one run, with the ratios.
 #
-#   bench/huge-vs-gp.sh [-b BUILD_DIR] [-t THREADS] [-q]
+#   bench/huge-vs-gp.sh [-b BUILD_DIR] [-t THREADS] [-q] [-l]
 #
 # Rows (both programs compute the same thing; the results are compared
 # before any figure is printed, a mismatch stops the script):
@@ -12,6 +12,11 @@
 #   gcd 10^6 dig     gcd(3^2095903, 7^1183271), two 10^6-digit numbers
 #   div 10^7 dig     3^20959032 \ 7^5916356, 10^7 by 5*10^6 digits
 #   isqrt 10^7 dig   isqrt(3^20959032), a 10^7-digit number
+# and with -l the ten-times-larger rows (minutes each, several GB):
+#   print 2^10^8     the 30.1 million digits of 2^(10^8)
+#   print 10^7!      the 65.7 million digits of (10^7)!
+#   print fib(10^8)  the 20.9 million digits of F(10^8)
+#   gcd 10^7 dig     gcd(3^20959032, 7^11832712), two 10^7-digit numbers
 # The print rows time the whole process (CPU seconds, user + system, and
 # wall seconds), startup included; the other rows time the one statement
 # (bigcalc's --time figure, gp's gettime()/getwalltime()), not the
@@ -25,12 +30,14 @@ set -eu
 build=_build
 threads=1
 quick=0
+large=0
 while [ $# -gt 0 ]; do
     case $1 in
     -b) build=$2; shift 2 ;;
     -t) threads=$2; shift 2 ;;
     -q) quick=1; shift ;;
-    *) echo "usage: huge-vs-gp.sh [-b BUILD_DIR] [-t THREADS] [-q]" >&2; exit 2 ;;
+    -l) large=1; shift ;;
+    *) echo "usage: huge-vs-gp.sh [-b BUILD_DIR] [-t THREADS] [-q] [-l]" >&2; exit 2 ;;
     esac
 done
 bc="$build/bigcalc"
@@ -93,3 +100,11 @@ fi
 stmt_row 'gcd 10^6 dig' 'a=3^2095903; b=7^1183271' 'gcd(a,b)' 'gcd(a,b)'
 stmt_row 'div 10^7 dig' 'a=3^20959032; b=7^5916356' 'a/b' 'a\b'
 stmt_row 'isqrt 10^7 dig' 'a=3^20959032' 'isqrt(a)' 'sqrtint(a)'
+if [ "$large" = 1 ]; then
+    if [ "$quick" = 0 ]; then
+        print_row 'print 2^10^8' '2^(10^8)' '2^(10^8)'
+        print_row 'print 10^7!' '(10^7)!' '(10^7)!'
+        print_row 'print fib(10^8)' 'fib(10^8)' 'fibonacci(10^8)'
+    fi
+    stmt_row 'gcd 10^7 dig' 'a=3^20959032; b=7^11832712' 'gcd(a,b)' 'gcd(a,b)'
+fi
