@@ -340,22 +340,9 @@ static void inv(bgcn_limb_t *a, long m, const bgcn_limb_t *tw,
 /* Bits [o, o + nb) of {a, an} (zero beyond the end), nb <= 128 - 63. */
 static inline u128 get_bits(const bgcn_limb_t *a, long an, long o, int nb)
 {
-    long q = o / 64;
-    int sh = (int)(o % 64);
-    bgcn_limb_t l0, l1, l2;
-    if (q + 2 < an) {
-        l0 = a[q];
-        l1 = a[q + 1];
-        l2 = a[q + 2];
-    } else {
-        l0 = q < an ? a[q] : 0;
-        l1 = q + 1 < an ? a[q + 1] : 0;
-        l2 = q + 2 < an ? a[q + 2] : 0;
-    }
-    u128 v = ((u128)l1 << 64) | l0;
-    if (sh)
-        v = (v >> sh) | ((u128)l2 << (128 - sh));
-    return v & (((u128)1 << nb) - 1);
+    bgcn_limb_t v[2];
+    bgcn_ntt_get_bits(a, an, o, nb, v);
+    return ((u128)v[1] << 64) | v[0];
 }
 
 /* {r, N} = the nc coefficients of nb bits of {a, an}, zero padded, each

@@ -140,10 +140,11 @@ bgcn_status bgcn_mulmod_bnm1_nttfp_ops(bgcn_limb_t *rp, long n,
 double bgcn_nttfp_bnm1_cost(long n);
 long bgcn_nttfp_bnm1_size(long n);
 
-/* Bits [o, o + nb) of {a, an} as three 32-bit pieces (zero beyond the
- * end), nb <= 96. */
-static inline void nttfp_get_bits(const bgcn_limb_t *a, long an, long o,
-                                  int nb, bgcn_limb_t x[3])
+/* Bits [o, o + nb) of {a, an} (zero beyond the end) as two limbs, low
+ * first, 1 <= nb < 128: the coefficient reader of both NTTs (ntt.c takes
+ * the pair as one 128-bit value, the floating-point loads split it). */
+static inline void bgcn_ntt_get_bits(const bgcn_limb_t *a, long an, long o,
+                                     int nb, bgcn_limb_t v[2])
 {
     long q = o / 64;
     int sh = (int)(o % 64);
@@ -165,12 +166,23 @@ static inline void nttfp_get_bits(const bgcn_limb_t *a, long an, long o,
     if (nb < 64) {
         v0 &= ((bgcn_limb_t)1 << nb) - 1;
         v1 = 0;
-    } else if (nb < 128) {
+    } else {
         v1 &= ((bgcn_limb_t)1 << (nb - 64)) - 1;
     }
-    x[0] = v0 & 0xffffffffu;
-    x[1] = v0 >> 32;
-    x[2] = v1;
+    v[0] = v0;
+    v[1] = v1;
+}
+
+/* Bits [o, o + nb) of {a, an} as three 32-bit pieces (zero beyond the
+ * end), nb <= 96. */
+static inline void nttfp_get_bits(const bgcn_limb_t *a, long an, long o,
+                                  int nb, bgcn_limb_t x[3])
+{
+    bgcn_limb_t v[2];
+    bgcn_ntt_get_bits(a, an, o, nb, v);
+    x[0] = v[0] & 0xffffffffu;
+    x[1] = v[0] >> 32;
+    x[2] = v[1];
 }
 
 /* x (|x| < 2^52, an integer) to [0, p). */
