@@ -3,7 +3,8 @@
  *
  *   ecm-bench curve N B1 B2 CURVES   one curve's stage 1 (B2 = B1) and
  *                                    stage 1 + 2, mean over CURVES curves
- *                                    (sigma 12345, 12346, ...)
+ *                                    (sigma 12345, 12346, ...), without the
+ *                                    tables built once per run (curve_time)
  *   ecm-bench factor N SEEDS         bgcn_factor(N) with the curve seeds
  *                                    1..SEEDS: each time and the mean
  *                                    (the time to find a factor is a
@@ -14,6 +15,7 @@
  *                                    one curve's time (mean over CURVES
  *                                    curves, stages 1 + 2) over the chance
  *                                    that one curve finds p (below)
+ *   ecm-bench chance B1 B2 LOG10P    that chance alone (no N, no timing)
  * N in decimal, below 2^1024.  BIGCALC_CPU chooses the kernel path. */
 #include "bgcn.h"
 #include "factor.h"
@@ -81,6 +83,29 @@ static double cpu_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* CPU seconds of one curve (B1, B2), the mean over c curves (sigma 12345,
+ * 12346, ...): the time of c curves less that of a call with none, which
+ * only builds the tables (the primes to B1 and the pairs of stage 2 to
+ * B2), since the driver builds them once for hundreds of curves.  -1 when
+ * a curve found a factor or on an error. */
+static double curve_time(const bgcn_limb_t *np, long nn, uint64_t B1, uint64_t B2, long c)
+{
+    bgcn_limb_t fp[17];
+    long fn = 0;
+    double t0 = cpu_now();
+    bgcn_status st = bgcn_factor_ecm(fp, &fn, np, nn, B1, B2, 12345, 0, NULL, NULL, NULL);
+    double t1 = cpu_now();
+    if (st == BGCN_OK)
+        st = bgcn_factor_ecm(fp, &fn, np, nn, B1, B2, 12345, c, NULL, NULL, NULL);
+    double t2 = cpu_now();
+    if (st != BGCN_OK || fn) {
+        fprintf(stderr, "ecm-bench: status %d, factor found %ld (choose N without small factors)\n",
+                (int)st, fn);
+        return -1;
+    }
+    return ((t2 - t1) - (t1 - t0)) / (double)c;
+}
+
 /* N from decimal into {np, *nn} (at most 16 limbs); 0 on bad input */
 static int read_n(bgcn_limb_t *np, long *nn, const char *s)
 {
@@ -106,49 +131,43 @@ static int read_n(bgcn_limb_t *np, long *nn, const char *s)
 
 int main(int argc, char **argv)
 {
-    bgcn_limb_t np[17], fp[17];
+    bgcn_limb_t np[17];
     long nn = 0;
+    if (argc == 5 && strcmp(argv[1], "chance") == 0) {
+        double B1 = atof(argv[2]), B2 = atof(argv[3]), L = atof(argv[4]);
+        rho_init();
+        double pr = curve_chance(L, B1, B2);
+        printf("chance %.4g, expected curves %.0f\n", pr, 1 / pr);
+        return 0;
+    }
     if (bgcn_cpu_select(getenv("BIGCALC_CPU")) != 0) {
         fprintf(stderr, "ecm-bench: unknown or unsupported BIGCALC_CPU\n");
         return 2;
     }
     if (argc == 6 && strcmp(argv[1], "curve") == 0 && read_n(np, &nn, argv[2])) {
         uint64_t B1 = strtoull(argv[3], NULL, 10), B2 = strtoull(argv[4], NULL, 10);
-        long c = atol(argv[5]), fn = 0;
+        long c = atol(argv[5]);
         if (c < 1)
             c = 1;
-        double t0 = cpu_now();
-        bgcn_status st = bgcn_factor_ecm(fp, &fn, np, nn, B1, B1, 12345, c, NULL, NULL, NULL);
-        double t1 = cpu_now();
-        if (st == BGCN_OK && !fn)
-            st = bgcn_factor_ecm(fp, &fn, np, nn, B1, B2, 12345, c, NULL, NULL, NULL);
-        double t2 = cpu_now();
-        if (st != BGCN_OK || fn) {
-            fprintf(stderr, "ecm-bench: status %d, factor found %ld (choose N without small factors)\n",
-                    (int)st, fn);
+        double t1 = curve_time(np, nn, B1, B1, c), t12 = t1 < 0 ? -1 : curve_time(np, nn, B1, B2, c);
+        if (t12 < 0)
             return 1;
-        }
-        printf("%.4f %.4f\n", (t1 - t0) / (double)c, (t2 - t1) / (double)c);
+        printf("%.4f %.4f\n", t1, t12);
         return 0;
     }
     if (argc == 7 && strcmp(argv[1], "expect") == 0 && read_n(np, &nn, argv[2])) {
         uint64_t B1 = strtoull(argv[3], NULL, 10), B2 = strtoull(argv[4], NULL, 10);
         double L = atof(argv[5]);
-        long c = atol(argv[6]), fn = 0;
+        long c = atol(argv[6]);
         if (c < 1)
             c = 1;
         if (B1 < 2 || B2 < B1 || L < 2 || L > 80) {
             fprintf(stderr, "ecm-bench: need 2 <= B1 <= B2, 2 <= L <= 80\n");
             return 2;
         }
-        double t0 = cpu_now();
-        bgcn_status st = bgcn_factor_ecm(fp, &fn, np, nn, B1, B2, 12345, c, NULL, NULL, NULL);
-        double t = (cpu_now() - t0) / (double)c;
-        if (st != BGCN_OK || fn) {
-            fprintf(stderr, "ecm-bench: status %d, factor found %ld (choose N without small factors)\n",
-                    (int)st, fn);
+        double t = curve_time(np, nn, B1, B2, c);
+        if (t < 0)
             return 1;
-        }
         rho_init();
         double pr = curve_chance(L, (double)B1, (double)B2);
         printf("curve %.4f s, chance %.3g, expected curves %.0f, expected %.2f s\n", t, pr,
@@ -180,6 +199,6 @@ int main(int argc, char **argv)
         return 0;
     }
     fprintf(stderr, "usage: ecm-bench curve N B1 B2 CURVES | ecm-bench factor N SEEDS |\n"
-                    "       ecm-bench expect N B1 B2 LOG10P CURVES\n");
+                    "       ecm-bench expect N B1 B2 LOG10P CURVES | ecm-bench chance B1 B2 LOG10P\n");
     return 2;
 }

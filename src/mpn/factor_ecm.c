@@ -165,6 +165,19 @@ cv_sub(bgcn_fmod *md, bgcn_limb_t *r, const bgcn_limb_t *a,
         bgcn_fm_sub(md, r, a, b);
 }
 
+/* r = a, nl limbs (a constant in each instance; 0: e->n by bgcn_copyi) */
+static inline __attribute__((always_inline)) void
+cv_copy(bgcn_limb_t *r, const bgcn_limb_t *a, long n, long nl)
+{
+    if (nl > 0) {
+        FIX_UNROLL
+        for (long j = 0; j < nl; j++)
+            r[j] = a[j];
+    } else {
+        bgcn_copyi(r, a, n);
+    }
+}
+
 static inline __attribute__((always_inline)) void
 xdbl_body(curve *e, bgcn_limb_t *X2, bgcn_limb_t *Z2, const bgcn_limb_t *X,
           const bgcn_limb_t *Z, long nl)
@@ -201,8 +214,8 @@ xadd_body(curve *e, bgcn_limb_t *X3, bgcn_limb_t *Z3, const bgcn_limb_t *X1,
     if (Zd)
         bgcn_fm_mul(m, X3, e->w, Zd);
     else
-        bgcn_copyi(X3, e->w, e->n);
-    bgcn_copyi(Z3, e->v, e->n);
+        cv_copy(X3, e->w, e->n, nl);
+    cv_copy(Z3, e->v, e->n, nl);
 }
 
 /* (X2:Z2) = [2](X:Z); outputs may equal inputs */
