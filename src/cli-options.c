@@ -84,14 +84,20 @@ void bgc_cli_print_help(void)
         printf("  %-22s %s\n", bgc_builtins[i].usage, bgc_builtins[i].help);
 }
 
-void bgc_cli_print_version(void)
+void bgc_cli_print_kernel_path(void)
 {
-    printf("bigcalc %s\n", PACKAGE_VERSION);
     printf("kernel path: %s (available:", bgcn_kern.name);
     for (int i = 0; bgcn_kernel_paths[i]; i++)
         if (bgcn_cpu_supported(bgcn_kernel_paths[i]))
             printf(" %s", bgcn_kernel_paths[i]->name);
     printf(")\n");
+    printf("thresholds: %s\n", bgcn_mul_thresholds_name());
+}
+
+void bgc_cli_print_version(void)
+{
+    printf("bigcalc %s\n", PACKAGE_VERSION);
+    bgc_cli_print_kernel_path();
     printf("verification: GMP %s\n", bgc_verify_gmp_version());
 }
 

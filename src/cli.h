@@ -44,6 +44,11 @@ int bgc_cli_run_text(bgc_ctx *ctx, const char *source, const char *text, size_t 
 /* The interactive loop (repl.c). */
 void bgc_repl_run(bgc_ctx *ctx, const bgc_cli_opts *opts);
 
+/* Print the kernel path in use and those this CPU supports, then the
+ * threshold set in use ("kernel path: adx (available: ...)" and
+ * "thresholds: adx zen1"), for --version and the REPL's :cpu. */
+void bgc_cli_print_kernel_path(void);
+
 /* SIGINT: sets bgcn_interrupt_flag; a second ^C before the first is
  * handled ends the process with status 130.  SIGTERM, SIGHUP: the process
  * ends by the signal.  Either way what stdout's buffer holds is written

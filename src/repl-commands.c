@@ -116,15 +116,6 @@ static long parse_count(const char *a, size_t n)
     return (long)v;
 }
 
-static void show_cpu(void)
-{
-    printf("kernel path: %s (available:", bgcn_kern.name);
-    for (int i = 0; bgcn_kernel_paths[i]; i++)
-        if (bgcn_cpu_supported(bgcn_kernel_paths[i]))
-            printf(" %s", bgcn_kernel_paths[i]->name);
-    printf(")\n");
-}
-
 int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
 {
     int quit = 0;
@@ -245,7 +236,7 @@ int bgc_repl_command(bgc_ctx *ctx, int lineno, const char *line)
                 return 0;
             }
         }
-        show_cpu();
+        bgc_cli_print_kernel_path();
     } else {
         char cmd[40];
         snprintf(cmd, sizeof cmd, "%.*s", (int)(nl < 30 ? nl : 30), name);

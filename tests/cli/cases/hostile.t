@@ -52,6 +52,7 @@ args: --version
 --- stdout-re
 bigcalc .*
 kernel path: .*
+thresholds: .*
 verification: GMP .*
 --- stderr-re
 bigcalc: ignoring BIGCALC_CPU: unknown or unsupported kernel path 'bogus' \(this machine supports: [a-z0-9_, ]+\)
@@ -62,6 +63,7 @@ args: --version
 --- stdout-re
 bigcalc .*
 kernel path: .*
+thresholds: .*
 verification: GMP .*
 --- stderr
 bigcalc: ignoring BIGCALC_THREADS 'bogus': expected a thread count from 1 to 64

@@ -333,7 +333,7 @@ args: --help
 === --version names the kernel path and the GMP version
 args: --version
 --- stdout-re
-bigcalc \d+\.\d+\.\d+\nkernel path: \S+ \(available: [a-z0-9_ ]*generic\)\nverification: GMP \d+\.\d+\.\d+
+bigcalc \d+\.\d+\.\d+\nkernel path: \S+ \(available: [a-z0-9_ ]*generic\)\nthresholds: [a-z0-9_]+( [a-z0-9_]+)?\nverification: GMP \d+\.\d+\.\d+
 
 === --version follows --cpu
 args: --cpu generic --version
