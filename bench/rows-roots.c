@@ -6,8 +6,8 @@
  * destroy its operands), and bgcn_gcdext against mpz_gcdext (g equal,
  * the engine's cofactor s checked by s*U = g mod V), on every kernel
  * path; each engine result is checked against GMP's before it is timed.
- * gcd and gcdext go from 100 to 10^6 limbs while the previous size
- * predicts at most 10 s per call. */
+ * sqrtrem is the group "roots"; gcd and gcdext (1 to 10^6 limbs) the
+ * group "gcd". */
 #include "bench.h"
 
 #include <gmp.h>
@@ -134,20 +134,50 @@ void bgc_bench_rows_roots(bgc_bench *b)
         }
     }
 
-    static const long gsizes[] = {100, 1000, 10000, 100000, 1000000};
+    mpz_clear(c.g);
+    bgc_bench_free(ap);
+    bgc_bench_free(bp);
+    bgc_bench_free(sp);
+    bgc_bench_free(rp);
+    bgc_bench_free(s2);
+    bgc_bench_free(r2);
+}
+
+/* gcd and gcdext from 1 to 10^6 limbs: the one- and two-limb binary
+ * gcd, the Lehmer loop (to bgcn_gcd_dc_threshold, 600 limbs, and
+ * bgcn_gcdext_dc_threshold) and the half gcd above.  A size is skipped
+ * when the last one predicts more than 10 s per call (60 s with --path,
+ * so that 10^6 limbs, about 30-40 s per call on Zen 1, runs for one path
+ * on request). */
+void bgc_bench_rows_gcd(bgc_bench *b)
+{
+    static const long gsizes[] = {1, 2, 3, 5, 10, 30, 100, 300, 1000, 3000,
+                                  10000, 30000, 100000, 1000000};
+    const long maxn = 1000000;
+    bgcn_limb_t *ap = bgc_bench_alloc(maxn), *bp = bgc_bench_alloc(maxn);
+    bgcn_limb_t *sp = bgc_bench_alloc(maxn), *rp = bgc_bench_alloc(maxn);
+    bgcn_limb_t *s2 = bgc_bench_alloc(maxn);
+    struct rctx c = {.sp = sp, .rp = rp, .ap = ap, .bp = bp};
+    mpz_init(c.g);
+    const bgcn_kernels *p;
+    const double limit = b->only_path ? 60e9 : 10e9;
     for (int ext = 0; ext <= 1; ext++) {
         bgc_bench_table(b, ext ? "gcdext of two n-limb numbers, every path"
                                : "gcd of two n-limb numbers, every path", 0);
         const char *op = ext ? "gcdext" : "gcd";
         double last_ns = 0;
+        long last_n = 1;
         for (size_t s = 0; s < sizeof gsizes / sizeof gsizes[0]; s++) {
             long n = gsizes[s];
             if (b->quick && n > 10000)
                 break;
-            /* tenfold sizes: allow for 25 times longer (M(n) log n) */
-            if (last_ns * 25 > 10e9) {
+            /* M(n) log n: a tenfold size takes about 25 times longer,
+             * (n / last)^1.4, which is at most 2.5 (n / last) for the
+             * steps here (at most tenfold) */
+            double predict = last_ns * 2.5 * ((double)n / (double)last_n);
+            if (predict > limit) {
                 printf("%-10s (%ld limbs skipped: the engine would take "
-                       "about %.0f s per call)\n", op, n, last_ns * 25 / 1e9);
+                       "about %.0f s per call)\n", op, n, predict / 1e9);
                 break;
             }
             bgc_bench_random(ap, n);
@@ -199,6 +229,7 @@ void bgc_bench_rows_roots(bgc_bench *b)
                 if (r.eng.min_ns > last_ns)
                     last_ns = r.eng.min_ns;
             }
+            last_n = n;
         }
     }
     mpz_clear(c.g);
@@ -207,5 +238,4 @@ void bgc_bench_rows_roots(bgc_bench *b)
     bgc_bench_free(sp);
     bgc_bench_free(rp);
     bgc_bench_free(s2);
-    bgc_bench_free(r2);
 }

@@ -749,10 +749,15 @@ bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *ap, long *an,
  * kernels (how: src/mpn/hgcd.c): flat optimum, 100..150 and 400..700. */
 extern long bgcn_hgcd_threshold;
 extern long bgcn_gcd_dc_threshold;
-/* bgcn_gcdext's own (its Lehmer steps also update cofactors, so the
- * half-gcd pays off earlier: about 12% faster at 10^3..3*10^3 limbs with
- * 150..200 than with 600). */
+/* bgcn_gcdext's own: it takes half-gcd steps while the smaller number
+ * has this many limbs, then finishes the small pair by a gcdext of its
+ * own and recovers U's cofactor from it (gcdext.c); measured in
+ * thresholds.h. */
 extern long bgcn_gcdext_dc_threshold;
+/* Tests only: nonzero makes bgcn_gcd and bgcn_gcdext take their slow
+ * twins instead of the fast paths that have one (gcd.c, gcdext.c say
+ * which); results are the same either way. */
+extern int bgcn_gcd_slow_twins;
 /* (end of Roots and GCD) */
 
 /* ===================================================================== */

@@ -14,7 +14,9 @@
  * sizes differ too much for that (b's top is below 2^65 at a's scale) a
  * full division step a mod b is taken instead.  The matrix is unimodular,
  * so the gcd is preserved even if a quotient were wrong; only the speed
- * depends on the stopping rule.  Two limbs or fewer: binary gcd. */
+ * depends on the stopping rule.  Two limbs or fewer: binary gcd, without
+ * scratch when both operands are that small (slow twin, for the tests:
+ * the general loop, bgcn_gcd_slow_twins). */
 #include "gcd-impl.h"
 
 bgcn_limb_t bgcn_gcd_11(bgcn_limb_t u, bgcn_limb_t v)
@@ -26,13 +28,18 @@ bgcn_limb_t bgcn_gcd_11(bgcn_limb_t u, bgcn_limb_t v)
     int k = bgcn_div_ctz(u | v);
     u >>= bgcn_div_ctz(u);
     v >>= bgcn_div_ctz(v);
-    /* both odd from here on */
+    /* Both odd from here on.  The trailing zeros of v - u are those of
+     * |v - u|, so the count starts as soon as the difference is known and
+     * runs beside the min/abs selection (conditional moves): the loop's
+     * dependency chain is sub, tzcnt, shift. */
     while (u != v) {
         bgcn_limb_t d = v - u;
-        bgcn_limb_t m = -(bgcn_limb_t)(v < u); /* all ones when v < u */
-        u += d & m;                           /* u = min(u, v) */
-        d = (d ^ m) - m;                      /* d = |v - u| (even) */
-        v = d >> bgcn_div_ctz(d);
+        int c = bgcn_div_ctz(d);
+        bgcn_limb_t nd = u - v;
+        int lt = v < u;
+        u = lt ? v : u;  /* min(u, v) */
+        d = lt ? nd : d; /* |v - u| */
+        v = d >> c;
     }
     return u << k;
 }
@@ -55,19 +62,19 @@ void bgcn_gcd_22(bgcn_limb_t *gp, bgcn_limb_t u1, bgcn_limb_t u0,
         int k = ctz128(u | v);
         u >>= ctz128(u);
         v >>= ctz128(v);
+        /* as gcd_11: the count from v - u beside the min/abs selection */
         while (u != v) {
             /* once both fit one limb, the single-limb loop is faster */
-            if ((u >> 64) == 0 && (v >> 64) == 0) {
+            if (((u | v) >> 64) == 0) {
                 u = bgcn_gcd_11((bgcn_limb_t)u, (bgcn_limb_t)v);
                 break;
             }
-            if (v < u) {
-                bgcn_div_dlimb t = u;
-                u = v;
-                v = t;
-            }
-            v -= u;
-            v >>= ctz128(v);
+            bgcn_div_dlimb d = v - u, nd = u - v;
+            int c = ctz128(d);
+            int lt = v < u;
+            u = lt ? v : u;
+            d = lt ? nd : d;
+            v = d >> c;
         }
         g = u << k;
     }
@@ -85,6 +92,10 @@ static int cmp_norm(const bgcn_limb_t *ap, long an, const bgcn_limb_t *bp,
 }
 
 long bgcn_gcd_dc_threshold = BGCN_GCD_DC_THRESHOLD;
+/* Set by tests: the two-limb pairs go through the general loop (scratch,
+ * then bgcn_gcd_22) instead of straight to bgcn_gcd_22; bgcn_gcdext reads
+ * it too (gcdext.c). */
+int bgcn_gcd_slow_twins;
 
 bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
                      long un, const bgcn_limb_t *vp, long vn)
@@ -96,6 +107,19 @@ bgcn_status bgcn_gcd(bgcn_limb_t *gp, long *gn, const bgcn_limb_t *up,
     if (un == 1 && vn == 1) {
         gp[0] = bgcn_gcd_11(up[0], vp[0]);
         *gn = 1;
+        return BGCN_OK;
+    }
+    if (un <= 2 && vn <= 2 && !bgcn_gcd_slow_twins) {
+        /* no scratch: the two-limb binary gcd (gp has min(un, vn) limbs,
+         * and g fits them) */
+        bgcn_limb_t g[2];
+        bgcn_gcd_22(g, un > 1 ? up[1] : 0, up[0], vn > 1 ? vp[1] : 0, vp[0]);
+        gp[0] = g[0];
+        *gn = 1;
+        if (g[1]) {
+            gp[1] = g[1];
+            *gn = 2;
+        }
         return BGCN_OK;
     }
     long n = (un > vn ? un : vn) + 1;

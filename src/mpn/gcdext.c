@@ -10,12 +10,19 @@
  * (only possible if a quotient from the top bits were off) its magnitude
  * is taken and the cofactor's sign flipped, so the invariants hold
  * whatever happens.  From bgcn_gcdext_dc_threshold limbs the pair is reduced
- * by half-gcd matrices (bgcn_hgcd_reduce) instead, which carry the
- * cofactors along with four products each.  At the end (b = 0) g = a and
+ * by half-gcd matrices (bgcn_hgcd_reduce on the limbs above an/3, so each
+ * matrix takes about a third off and the cofactors, which grow to V's
+ * size, are updated fewer times), which carry the cofactors along with
+ * four products each.  Once the pair is below the threshold after such
+ * steps, the cofactors are long but the numbers short: gcdext_tail
+ * finishes the small pair by its own gcdext and recovers U's cofactor
+ * with a few products (its slow twin, bgcn_gcd_slow_twins, carries the
+ * long cofactors through the Lehmer steps).  At the end (b = 0) g = a and
  * s = sa, reduced into
  * (-V/(2g), V/(2g)] (the range extended Euclid gives; the reduction makes
  * it certain).  t = (g - sU)/V is not computed (callers that need it get
- * it with one product and one exact division). */
+ * it with one product and one exact division).  Operands of one or two
+ * limbs take gcdext_small (no scratch; twin: the general loop). */
 #include "gcd-impl.h"
 
 long bgcn_gcdext_dc_threshold = BGCN_GCDEXT_DC_THRESHOLD;
@@ -165,7 +172,7 @@ static bgcn_status hgcd_cofactors(int *ok, bgcn_limb_t *a, long *an,
     bgcn_hgcd_matrix m;
     *ok = 0;
     BGCN_TRY(bgcn_hgcd_matrix_init(&m, *an / 2 + 8));
-    bgcn_status st = bgcn_hgcd_reduce(ok, a, an, b, bn, *an / 2, &m);
+    bgcn_status st = bgcn_hgcd_reduce(ok, a, an, b, bn, *an / 3, &m);
     if (st == BGCN_OK && *ok) {
         st = cof_comb(sc, sa, m.p[1][1], sb, m.p[0][1], m.n, m.det, t, cap);
         if (st == BGCN_OK)
@@ -173,6 +180,171 @@ static bgcn_status hgcd_cofactors(int *ok, bgcn_limb_t *a, long *an,
     }
     bgcn_hgcd_matrix_clear(&m);
     return st;
+}
+
+/* {rp, xn + yn} = |x| |y| for signed cofactors (either may be zero: then
+ * the result is zero and its size 0); returns the normalised size.  The
+ * sign is neg(x) xor neg(y). */
+static bgcn_status scof_mul(long *rn, bgcn_limb_t *rp, const bgcn_limb_t *xp,
+                            long xn, const bgcn_limb_t *yp, long yn)
+{
+    *rn = 0;
+    if (xn == 0 || yn == 0)
+        return BGCN_OK;
+    BGCN_TRY(bgcn_div_mul(rp, xp, xn, yp, yn));
+    *rn = bgcn_normalized_size(rp, xn + yn);
+    return BGCN_OK;
+}
+
+/* The end of a gcdext that took half-gcd steps: the pair (a, b) (a >= b >
+ * 0, below bgcn_gcdext_dc_threshold limbs) has the cofactors sa, sb of U,
+ * each of up to V's size.  Carrying them through the Lehmer steps would
+ * cost two passes over |sa| + |sb| limbs per step; instead the small pair
+ * gets its own gcdext: s2 a = g (mod b), so t2 = (g - s2 a) / b is exact
+ * (one product, one exact division, all of the small size), and
+ * g = s2 a + t2 b, so s = s2 sa + t2 sb is a cofactor of U (two products
+ * of the small size by the cofactor size).  On return {gp,*gn} = g and
+ * *sa = s, unreduced: |s2| <= b and |t2| <= a, so s has at most
+ * max(|sa|, |sb|) + an + 1 limbs, which cap (n + vn + 2) holds. */
+static bgcn_status gcdext_tail(bgcn_limb_t *gp, long *gn, struct scof *sa,
+                               const struct scof *sb, const bgcn_limb_t *a,
+                               long an, const bgcn_limb_t *b, long bn,
+                               long cap)
+{
+    /* s2: bn limbs; t2: an + 1 (|s2| a + g < B^(an+bn)); P: s2 a + g;
+     * R, T: the two products for s */
+    long pn = an + bn + 1;
+    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(bn + an + 1 + pn + 2 * cap));
+    if (!buf)
+        return BGCN_ENOMEM;
+    bgcn_limb_t *s2 = buf, *t2 = s2 + bn, *P = t2 + an + 1;
+    bgcn_limb_t *R = P + pn, *T = R + cap;
+    long s2n, t2n, gn2;
+    int s2neg, t2neg;
+    bgcn_status st = bgcn_gcdext(gp, &gn2, s2, &s2n, a, an, b, bn);
+    if (st != BGCN_OK)
+        goto done;
+    *gn = gn2;
+    s2neg = s2n < 0;
+    if (s2neg)
+        s2n = -s2n;
+    /* t2 = (g - s2 a) / b: numerator -(s2 a - g) for s2 > 0, g + |s2| a
+     * for s2 < 0, g for s2 = 0 */
+    {
+        long nn;
+        if (s2n == 0) {
+            bgcn_copyi(P, gp, gn2);
+            nn = gn2;
+            t2neg = 0;
+        } else {
+            if ((st = scof_mul(&nn, P, s2, s2n, a, an)) != BGCN_OK)
+                goto done;
+            P[nn] = 0;
+            if (s2neg) {
+                if (bgcn_add(P, P, nn, gp, gn2))
+                    P[nn++] = 1;
+                t2neg = 0;
+            } else {
+                bgcn_sub(P, P, nn, gp, gn2); /* s2 a > g: s2 >= 1, a > g */
+                t2neg = 1;
+            }
+            nn = bgcn_normalized_size(P, nn);
+        }
+        t2n = 0;
+        if (nn >= bn) {
+            st = bgcn_divexact(t2, P, nn, b, bn);
+            if (st != BGCN_OK)
+                goto done;
+            t2n = bgcn_normalized_size(t2, nn - bn + 1);
+        }
+    }
+    /* s = s2 sa + t2 sb: two signed products */
+    long rn, tn;
+    if ((st = scof_mul(&rn, R, s2, s2n, sa->p, sa->n)) != BGCN_OK)
+        goto done;
+    if ((st = scof_mul(&tn, T, t2, t2n, sb->p, sb->n)) != BGCN_OK)
+        goto done;
+    int rneg = s2neg ^ sa->neg, tneg = t2neg ^ sb->neg, neg;
+    long mx = rn > tn ? rn : tn;
+    BGCN_ASSERT(mx + 1 <= cap);
+    bgcn_zero(R + rn, mx + 1 - rn);
+    bgcn_zero(T + tn, mx + 1 - tn);
+    if (rneg == tneg) {
+        R[mx] = bgcn_add_n(R, R, T, mx);
+        neg = rneg;
+        mx++;
+    } else if (bgcn_div_cmp(R, T, mx) >= 0) {
+        bgcn_sub_n(R, R, T, mx);
+        neg = rneg;
+    } else {
+        bgcn_sub_n(R, T, R, mx);
+        neg = tneg;
+    }
+    mx = bgcn_normalized_size(R, mx);
+    BGCN_ASSERT(mx <= cap);
+    bgcn_copyi(sa->p, R, mx);
+    sa->n = mx;
+    sa->neg = mx ? neg : 0;
+done:
+    bgcn_free_limbs(buf);
+    return st;
+}
+
+/* gcdext of U, V < 2^128, both nonzero, without scratch: Euclid with
+ * the cofactor of U as a magnitude whose sign alternates with the steps
+ * (the cofactor of the current x is (-1)^i sx, that of y -(-1)^i sy).
+ * Quotients of 1 (about 41%) by one subtraction; one-limb pairs divide in
+ * 64 bits.  The magnitudes never exceed V/g, so they fit 128 bits.  The
+ * result s is reduced into (-m/2, m/2], m = V/g, as bgcn_gcdext's. */
+static void gcdext_small(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
+                         bgcn_div_dlimb U, bgcn_div_dlimb V)
+{
+    bgcn_div_dlimb x = U, y = V, sx = 1, sy = 0;
+    int i = 0;
+    if (x < y) {
+        /* the quotient-0 step first: below, x >= y, so x - y cannot wrap */
+        x = V, y = U, sx = 0, sy = 1, i = 1;
+    }
+    while (y != 0) {
+        bgcn_div_dlimb q, r = x - y;
+        if (r < y) {
+            q = 1;
+        } else if (((x | y) >> 64) == 0) {
+            bgcn_limb_t xl = (bgcn_limb_t)x, yl = (bgcn_limb_t)y;
+            q = xl / yl;
+            r = xl % yl;
+        } else {
+            q = x / y;
+            r = x - q * y;
+        }
+        bgcn_div_dlimb t = sx + q * sy;
+        sx = sy;
+        sy = t;
+        x = y;
+        y = r;
+        i ^= 1;
+    }
+    /* g = x, s = (-1)^i sx; m = V / g */
+    bgcn_div_dlimb m = V / x;
+    bgcn_div_dlimb r = sx < m ? sx : sx % m;
+    int neg = i && r != 0;
+    if (r > m - r) {
+        r = m - r;
+        neg = !neg;
+    } else if (r == m - r) {
+        neg = 0; /* exactly m/2: the positive representative */
+    }
+    gp[0] = (bgcn_limb_t)x;
+    *gn = 1;
+    if (x >> 64) {
+        gp[1] = (bgcn_limb_t)(x >> 64);
+        *gn = 2;
+    }
+    long rn = r == 0 ? 0 : (r >> 64) ? 2 : 1;
+    sp[0] = (bgcn_limb_t)r;
+    if (rn == 2)
+        sp[1] = (bgcn_limb_t)(r >> 64);
+    *sn = neg ? -rn : rn;
 }
 
 bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
@@ -185,6 +357,16 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
     BGCN_ASSERT(!BGCN_OVERLAP_P(sp, vn, up, un));
     BGCN_ASSERT(!BGCN_OVERLAP_P(sp, vn, vp, vn));
     BGCN_ASSERT(!BGCN_OVERLAP_P(sp, vn, gp, un < vn ? un : vn));
+
+    if (un <= 2 && vn <= 2 && !bgcn_gcd_slow_twins) {
+        bgcn_div_dlimb U = up[0], V = vp[0];
+        if (un > 1)
+            U |= (bgcn_div_dlimb)up[1] << 64;
+        if (vn > 1)
+            V |= (bgcn_div_dlimb)vp[1] << 64;
+        gcdext_small(gp, gn, sp, sn, U, V);
+        return BGCN_OK;
+    }
 
     long n = (un > vn ? un : vn) + 1;
     /* cofactors stay below V in magnitude along an exact remainder
@@ -217,10 +399,22 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
     /* a >= b normalised; limbs above the sizes are garbage (cleared where
      * a step reads them: b[bn] for the Lehmer step, both tops for the
      * half-gcd). */
+    int dc = 0; /* 1 once a half-gcd step was taken */
     while (bn > 0) {
         if ((++iter & 63) == 0 && bgcn_interrupt_flag) {
             st = BGCN_EINTR;
             goto done;
+        }
+        if (dc && bn < bgcn_gcdext_dc_threshold && !bgcn_gcd_slow_twins) {
+            /* the rest by a gcdext of the small pair (gcdext_tail) */
+            long g2n;
+            st = gcdext_tail(gp, &g2n, &sa, &sb, a, an, b, bn, cap);
+            if (st != BGCN_OK)
+                goto done;
+            bgcn_copyi(a, gp, g2n);
+            an = g2n;
+            bn = 0;
+            break;
         }
         struct bgcn_lehmer m;
         int steps = 0;
@@ -262,6 +456,7 @@ bgcn_status bgcn_gcdext(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
             if (st != BGCN_OK)
                 goto done;
             if (ok) {
+                dc = 1;
                 struct scof o1 = sa, o2 = sb;
                 sa = sc, sb = sd;
                 sc = o1, sd = o2;

@@ -331,7 +331,16 @@
 #define BGCN_DIVEXACT_DC_THRESHOLD 300 /* bgcn_divexact: quotient-only division (divexact.c) */
 #define BGCN_HGCD_THRESHOLD 120 /* bgcn_hgcd recursion (hgcd.c) */
 #define BGCN_GCD_DC_THRESHOLD 600 /* bgcn_gcd: half-gcd steps (hgcd.c) */
-#define BGCN_GCDEXT_DC_THRESHOLD 200 /* bgcn_gcdext: half-gcd steps (gcdext.c) */
+/* BGCN_GCDEXT_DC_THRESHOLD: 200 was measured when the Lehmer steps
+ * below it carried cofactors of V's size; since the small pair ends by
+ * its own gcdext (gcdext.c, gcdext_tail) that value no longer means
+ * anything.  Re-measured 2026-12-02 on AMD EPYC Zen 1 (family 23 model 1),
+ * adx path, scratch loop over bgcn_gcdext against mpz_gcdext at 700..3000
+ * limbs (taskset -c 1, min of 3, load 6-7) with 200/400/600/800: flat
+ * between 400 and 600 (1.27-1.30x GMP at 1000-3000, 1.38-1.40 with 200),
+ * 600 also best at 400-500 limbs.  One value for every path; the other
+ * CPUs were not measured (the algorithm change applies to all). */
+#define BGCN_GCDEXT_DC_THRESHOLD 600 /* bgcn_gcdext: half-gcd steps (gcdext.c) */
 #define BGCN_GET_STR_DC_THRESHOLD 12 /* bgcn_get_str: divide and conquer (radix.c) */
 #define BGCN_SET_STR_DC_THRESHOLD 150 /* bgcn_set_str: divide and conquer (radix.c) */
 /* Montgomery products (mont.c): the CIOS kernel bgcn_mont_mul_n up to

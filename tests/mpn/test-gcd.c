@@ -385,6 +385,98 @@ Test(gcd, dc_thresholds)
     mpz_clears(U, V, NULL);
 }
 
+/* The fast paths against their slow twins (bgcn_gcd_slow_twins): the
+ * scratch-free one- and two-limb gcd and gcdext, and gcdext's tail (the
+ * small pair's own gcdext and the cofactor recovered from it, against
+ * the long cofactors carried through the Lehmer steps).  Both must give
+ * the same g and the same s (which check_gcd_pair also compares with
+ * GMP), around the tail's threshold moved low and at its default, with
+ * make_pair's adversarial shapes (equal operands, one dividing the other,
+ * Fibonacci neighbours, powers of two) and all-ones operands. */
+static void check_twins(const mpz_t U, const mpz_t V)
+{
+    long un = (long)mpz_size(U), vn = (long)mpz_size(V);
+    long mn = un < vn ? un : vn, n = un > vn ? un : vn;
+    bgcn_limb_t *u = calloc(n, 8), *v = calloc(n, 8);
+    bgcn_limb_t *g[2], *s[2];
+    long gn[2], sn[2], hn[2];
+    from_mpz(u, U);
+    from_mpz(v, V);
+    for (int twin = 0; twin < 2; twin++) {
+        bgcn_gcd_slow_twins = twin;
+        g[twin] = calloc(mn + vn + 1, 8);
+        s[twin] = g[twin] + mn;
+        cr_assert(bgcn_gcdext(g[twin], &gn[twin], s[twin], &sn[twin], u, un, v,
+                              vn) == BGCN_OK);
+        bgcn_limb_t *h = calloc(mn, 8);
+        cr_assert(bgcn_gcd(h, &hn[twin], u, un, v, vn) == BGCN_OK);
+        cr_assert(hn[twin] == gn[twin] && memcmp(h, g[twin], 8 * gn[twin]) == 0,
+                  "gcd and gcdext disagree (twin %d) un=%ld vn=%ld", twin, un, vn);
+        free(h);
+        check_gcd_pair(U, V, un <= 3 && vn <= 3);
+    }
+    bgcn_gcd_slow_twins = 0;
+    long sa = sn[0] < 0 ? -sn[0] : sn[0];
+    if (gn[0] != gn[1] || memcmp(g[0], g[1], 8 * gn[0]) != 0 || sn[0] != sn[1] ||
+        memcmp(s[0], s[1], 8 * sa) != 0) {
+        t_dump("U", u, un);
+        t_dump("V", v, vn);
+        cr_assert_fail("fast path and slow twin differ un=%ld vn=%ld", un, vn);
+    }
+    free(g[0]);
+    free(g[1]);
+    free(u);
+    free(v);
+}
+
+Test(gcd, twins)
+{
+    long s3 = bgcn_gcdext_dc_threshold;
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    /* one and two limbs, every shape, and the extremes */
+    for (int rep = 0; rep < 3000; rep++) {
+        make_pair(U, V, t_rand_size(1, 2), t_rand_size(1, 2));
+        if ((long)mpz_size(U) <= 2 && (long)mpz_size(V) <= 2)
+            check_twins(U, V);
+    }
+    static const long ones[] = {1, 2};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            /* all ones, 1, and 2^k against each other */
+            mpz_set_ui(U, 0);
+            mpz_setbit(U, 64 * (unsigned long)ones[i]);
+            mpz_sub_ui(U, U, 1);
+            mpz_set_ui(V, 1);
+            mpz_mul_2exp(V, V, 64 * (unsigned long)ones[j] - 1);
+            check_twins(U, V);
+            check_twins(V, U);
+            check_twins(U, U);
+            mpz_set_ui(V, 1);
+            check_twins(U, V);
+            check_twins(V, U);
+        }
+    /* the tail with the threshold moved low: every shape */
+    for (int rep = 0; rep < 300; rep++) {
+        bgcn_gcdext_dc_threshold = t_rand_size(4, 40);
+        long n = t_rand_size(3, 160);
+        make_pair(U, V, n, t_rand_below(3) ? n + t_rand_size(-2, 2) : t_rand_size(1, 2 * n));
+        if (rep % 10 == 0) { /* all ones of n limbs against a shape */
+            mpz_set_ui(U, 0);
+            mpz_setbit(U, 64 * (unsigned long)n);
+            mpz_sub_ui(U, U, 1);
+        }
+        check_twins(U, V);
+    }
+    /* around the default threshold */
+    bgcn_gcdext_dc_threshold = s3;
+    for (long n = s3 - 30; n <= s3 + 400; n += t_rand_size(10, 90)) {
+        make_pair(U, V, n, n + t_rand_size(-2, 2));
+        check_twins(U, V);
+    }
+    mpz_clears(U, V, NULL);
+}
+
 /* One random size up to 3*10^4 limbs per run (gcd, gcdext). */
 Test(gcd, huge)
 {
