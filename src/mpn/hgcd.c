@@ -180,15 +180,59 @@ static bgcn_status euclid_step(int *taken, bgcn_limb_t **ap, long *an,
     return BGCN_OK;
 }
 
+/* Lehmer matrices are gathered in a small matrix (entries up to
+ * BASE_BATCH limbs) and multiplied into M by products (mat_mul) instead
+ * of one two-pass update of M's rows per step: M has about n/2 limbs at
+ * the end of a recursive bgcn_hgcd, and 8 basecase products of n/2 by k
+ * limbs cost less than k steps of 8 passes over n/2 limbs. */
+#define BASE_BATCH 24
+
+static int is_identity(const bgcn_hgcd_matrix *m)
+{
+    return m->n == 1 && m->p[0][0][0] == 1 && m->p[0][1][0] == 0 &&
+           m->p[1][0][0] == 0 && m->p[1][1][0] == 1;
+}
+
+/* m <- m * ms, ms <- identity (nothing when ms is the identity; a copy
+ * when m is). */
+static bgcn_status flush_small(bgcn_hgcd_matrix *m, bgcn_hgcd_matrix *ms)
+{
+    if (is_identity(ms))
+        return BGCN_OK;
+    if (is_identity(m)) {
+        BGCN_ASSERT(ms->n <= m->cap);
+        for (int r = 0; r < 2; r++)
+            for (int c = 0; c < 2; c++)
+                bgcn_copyi(m->p[r][c], ms->p[r][c], ms->n);
+        m->n = ms->n;
+        m->det = ms->det;
+    } else {
+        BGCN_TRY(mat_mul(m, ms));
+    }
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 2; c++)
+            bgcn_zero(ms->p[r][c], ms->n + 1);
+    ms->p[0][0][0] = ms->p[1][1][0] = 1;
+    ms->n = 1;
+    ms->det = 1;
+    return BGCN_OK;
+}
+
 /* Reduce with Lehmer and single steps while both stay >= B^s.  a, b, c: n-limb
  * buffers (contents moved between them; the final pair is copied back
  * into the caller's a and b). */
 static bgcn_status hgcd_base(bgcn_limb_t *a0, long *an0, bgcn_limb_t *b0,
                              long *bn0, long n, long s, bgcn_hgcd_matrix *m)
 {
-    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(3 * (n + 1) + 2 * m->cap));
+    long tcap = m->cap > BASE_BATCH + 8 ? m->cap : BASE_BATCH + 8;
+    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(3 * (n + 1) + 2 * tcap));
     if (!buf)
         return BGCN_ENOMEM;
+    bgcn_hgcd_matrix ms;
+    if (bgcn_hgcd_matrix_init(&ms, BASE_BATCH + 8) != BGCN_OK) {
+        bgcn_free_limbs(buf);
+        return BGCN_ENOMEM;
+    }
     bgcn_limb_t *c = buf, *d = c + n + 1, *qp = d + n + 1, *tmp = qp + n + 1;
     bgcn_limb_t *a = a0, *b = b0;
     long an = *an0, bn = *bn0;
@@ -204,7 +248,19 @@ static bgcn_status hgcd_base(bgcn_limb_t *a0, long *an0, bgcn_limb_t *b0,
         int steps = 0;
         if (an - bn <= 1) {
             bgcn_div_dlimb A, B;
-            bgcn_gcd_top2(&A, &B, a, b, an);
+            if (an > s + 2) {
+                bgcn_gcd_top2(&A, &B, a, b, an);
+            } else {
+                /* Near the stop: the 128 bits at limb w (w + 2 >= an, so
+                 * they are the whole top), not at a's leading bit.  The
+                 * step keeps remainders >= 2^65 there, so the pair stays
+                 * above B^(w+1) >= B^s and the matrix is not refused for
+                 * overshooting the stop; single division steps are then
+                 * left only for the last bits. */
+                long w = an == s + 2 ? s : s - 1;
+                A = ((bgcn_div_dlimb)a[w + 1] << 64) | a[w];
+                B = ((bgcn_div_dlimb)b[w + 1] << 64) | b[w];
+            }
             steps = bgcn_lehmer_step(&l, A, B);
         }
         if (steps) {
@@ -220,9 +276,20 @@ static bgcn_status hgcd_base(bgcn_limb_t *a0, long *an0, bgcn_limb_t *b0,
             long cn = bgcn_normalized_size(c, an + 1);
             long dn = bgcn_normalized_size(d, an + 1);
             if (!nc && !nd && cmp_norm(c, cn, d, dn) > 0 && dn > s) {
-                mat_mul_small(m, &l, tmp);
-                bgcn_zero(a, an + 1);
-                bgcn_zero(b, an + 1);
+                /* into the batch while M * batch fits M's room (mat_mul
+                 * writes m->n + ms.n + 1 limbs; the step adds one) */
+                if (m->n + ms.n + 3 <= m->cap) {
+                    mat_mul_small(&ms, &l, tmp);
+                    if (ms.n >= BASE_BATCH &&
+                        (st = flush_small(m, &ms)) != BGCN_OK)
+                        goto done;
+                } else {
+                    if ((st = flush_small(m, &ms)) != BGCN_OK)
+                        goto done;
+                    mat_mul_small(m, &l, tmp);
+                }
+                /* the limbs of a and b above an are rewritten by the next
+                 * lin_sub pair or cleared at the end */
                 bgcn_limb_t *t1 = a, *t2 = b;
                 a = c, an = cn, b = d, bn = dn;
                 c = t1, d = t2;
@@ -232,12 +299,19 @@ static bgcn_status hgcd_base(bgcn_limb_t *a0, long *an0, bgcn_limb_t *b0,
             bgcn_zero(d, an + 1);
         }
         int taken;
+        if ((st = flush_small(m, &ms)) != BGCN_OK)
+            goto done;
         st = euclid_step(&taken, &a, &an, &b, &bn, &c, n + 1, s, m, qp, tmp);
         if (st != BGCN_OK)
             goto done;
         if (!taken)
             break;
     }
+    if ((st = flush_small(m, &ms)) != BGCN_OK)
+        goto done;
+    /* zero above the sizes, as the pair came in */
+    bgcn_zero(a + an, n + 1 - an);
+    bgcn_zero(b + bn, n + 1 - bn);
     if (a != a0 || b != b0) {
         /* hand the pair back in the caller's buffers */
         bgcn_limb_t *ta = bgcn_alloc_limbs((size_t)(2 * (n + 1)));
@@ -254,6 +328,7 @@ static bgcn_status hgcd_base(bgcn_limb_t *a0, long *an0, bgcn_limb_t *b0,
     *an0 = an;
     *bn0 = bn;
 done:
+    bgcn_hgcd_matrix_clear(&ms);
     bgcn_free_limbs(buf);
     return st;
 }
