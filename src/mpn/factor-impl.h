@@ -175,6 +175,16 @@ bgcn_status bgcn_ecm_stage1_x(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
                               const bgcn_limb_t *np, long nn, uint64_t B1,
                               uint64_t sigma, int ladder) BGCN_WUR;
 
+/* ECM stage 2's table of pairs (k, j) for (B1, B2) with baby steps j < jw
+ * D / 2 (1 <= jw <= 4; factor_ecm.c, plan_init) against its definition:
+ * *primes = the primes q > 11 in (max(B1, D / 2), B2], *uncovered = those
+ * that no pair covers (q = kD - j or kD + j), *pairs = the pairs (one
+ * product each per curve), *useless = the pairs that cover no such prime.
+ * For tests (the 64-bit primality test per pair: keep B2 small). */
+bgcn_status bgcn_ecm_plan_check(uint64_t B1, uint64_t B2, int jw,
+                                long *primes, long *pairs, long *uncovered,
+                                long *useless) BGCN_WUR;
+
 /* r = a + b mod N (sub = 0) or a - b mod N (sub = 1) by ECM's
  * fixed-size sums (factor_ecm.c: unrolled carry chains up to 8 limbs,
  * bgcn_fm_add / bgcn_fm_sub above); a, b < N; r may equal a or b.  They

@@ -20,14 +20,15 @@
  * is the Montgomery ladder (one addition with the normalised base point
  * as difference and one doubling per bit) over each chunk of the stage-1
  * exponent (bgcn_fexp), normalised after each chunk.
- * Stage 2: baby-step giant-step with D = 2310: the 240 x-coordinates
- * x_j of [j]Q, j < D/2 odd and prime to D, normalised together
+ * Stage 2: baby-step giant-step with D = 2310: the 240 jw x-coordinates
+ * x_j of [j]Q, j < jw D/2 odd and prime to D (jw = ECM_JW = 3, so that
+ * most primes share their pair with another: plan_init), normalised together
  * (Montgomery's simultaneous inversion), and the giant steps [kD]Q =
  * (X_k:Z_k) by additions.  A prime q = kD +- j in (B1, B2] divides the
  * order of Q mod p exactly when X_k - x_j Z_k = 0 mod p (x is the same
  * for a point and its negative).  The giant steps are normalised KB at a
  * time (Montgomery's simultaneous inversion: one inversion and three
- * products per step), so each (k, j) with kD - j or kD + j prime costs
+ * products per step), so each (k, j) of the table costs
  * one product, acc *= x_k - x_j, and one gcd ends the stage.  The table of
  * which (k, j) are needed is built once for all curves. */
 #include "factor-impl.h"
@@ -39,7 +40,9 @@
 
 #define D 2310
 #define H (D / 2)
-#define NJ 240 /* eulerphi(2310) / 2 */
+#ifndef ECM_JW
+#define ECM_JW 3 /* baby steps j < ECM_JW D / 2: see plan_init */
+#endif
 #define KB 32  /* giant steps normalised together */
 
 typedef struct {
@@ -554,26 +557,43 @@ static bgcn_status stage1_prac(curve *e, const s1plan *s, bgcn_limb_t *X,
     return BGCN_OK;
 }
 
-/* The (k, j) pairs stage 2 needs: bit i of mask[k - k0] for j = js[i]. */
+/* The (k, j) pairs stage 2 multiplies, chosen once for all curves: bit i
+ * of mask[(k - k0) * mw + i / 64] for j = js[i].  Baby steps j run over
+ * the odd j < jw H prime to D (nj = 240 jw of them), so a prime q is
+ * kD - j or kD + j for up to jw values of k, and a pair (k, j) covers two
+ * primes when kD - j and kD + j both are.  The primes are taken in
+ * increasing order; a prime not yet covered is paired with the smallest
+ * prime r = 2kD - q in (q, B2] not yet covered (kD - q < jw H), else it
+ * goes alone to its nearest giant step (k = round(q / D), j < H).  Products
+ * per prime in (5e4, 5e6]: 0.833 with jw = 1 (each prime has one possible
+ * partner), 0.747 with 2, 0.696 with 3, 0.661 with 4.  jw falls to 1 when
+ * the table would pass 64 MB (96 bytes per giant step with jw = 3: B2
+ * above ~1.6e9; 46 MB at the 45-digit level's B2 = 1.1e9). */
+#define JWMAX 4
+#define NJMAX (240 * JWMAX)
+#define WINB 8192 /* window of odd numbers: more than JWMAX H + 1 */
+
 typedef struct {
     uint64_t B1, B2;
     uint64_t k0, k1;
-    uint64_t (*mask)[4];
-    unsigned js[NJ];
+    int jw, nj, mw;
+    long pairs; /* bits set: one product each */
+    uint64_t *mask;
+    unsigned js[NJMAX];
 } s2plan;
 
-static bgcn_status plan_init(s2plan *pl, uint64_t B1, uint64_t B2)
+static void plan_set(s2plan *pl, const int *jidx, uint64_t k, uint64_t j)
 {
-    int jidx[H];
-    int cnt = 0;
-    for (unsigned j = 1; j < H; j += 2) {
-        jidx[j] = -1;
-        if (j % 3 && j % 5 && j % 7 && j % 11) {
-            jidx[j] = cnt;
-            pl->js[cnt++] = j;
-        }
-    }
-    BGCN_ASSERT(cnt == NJ);
+    int i = jidx[j];
+    BGCN_ASSERT(i >= 0 && k >= pl->k0 && k <= pl->k1 && j < k * D);
+    uint64_t *w = pl->mask + (size_t)(k - pl->k0) * (size_t)pl->mw + i / 64;
+    BGCN_ASSERT(!(*w & ((uint64_t)1 << (i % 64))));
+    *w |= (uint64_t)1 << (i % 64);
+    pl->pairs++;
+}
+
+static bgcn_status plan_init(s2plan *pl, uint64_t B1, uint64_t B2, int jw)
+{
     pl->B1 = B1;
     pl->B2 = B2;
     pl->k0 = (B1 + 1 + H) / D;
@@ -581,48 +601,98 @@ static bgcn_status plan_init(s2plan *pl, uint64_t B1, uint64_t B2)
         pl->k0 = 1;
     pl->k1 = (B2 + H) / D;
     pl->mask = NULL;
+    pl->pairs = 0;
     if (pl->k1 < pl->k0)
+        jw = 1;
+    size_t cnt_k = pl->k1 >= pl->k0 ? (size_t)(pl->k1 - pl->k0 + 1) : 0;
+    if (cnt_k > ((size_t)64 << 20) / (8 * (size_t)((240 * jw + 63) / 64)))
+        jw = 1;
+    BGCN_ASSERT(jw >= 1 && jw <= JWMAX);
+    int jidx[JWMAX * H];
+    int cnt = 0;
+    for (unsigned j = 0; j < (unsigned)jw * H; j++) {
+        jidx[j] = -1;
+        if ((j & 1) && j % 3 && j % 5 && j % 7 && j % 11) {
+            jidx[j] = cnt;
+            pl->js[cnt++] = j;
+        }
+    }
+    BGCN_ASSERT(cnt == 240 * jw);
+    pl->jw = jw;
+    pl->nj = cnt;
+    pl->mw = (cnt + 63) / 64;
+    if (!cnt_k)
         return BGCN_OK;
-    size_t cnt_k = (size_t)(pl->k1 - pl->k0 + 1);
-    pl->mask = calloc(cnt_k, sizeof *pl->mask);
+    pl->mask = calloc(cnt_k * (size_t)pl->mw, sizeof *pl->mask);
     if (!pl->mask)
         return BGCN_ENOMEM;
-    bgcn_fpit it;
-    uint64_t lo = pl->k0 * D - H;
+    uint64_t lo = pl->k0 * D - H, jmax = (uint64_t)jw * H;
     if (lo <= B1)
         lo = B1 + 1;
+    /* win: the primes in [q, q + 2 jmax] not yet covered, one bit per odd
+     * number (slot (v / 2) mod WINB), filled by a second iterator ahead */
+    uint64_t win[WINB / 64];
+    memset(win, 0, sizeof win);
+#define WIN_BIT(v) (win[((v) >> 1) % WINB / 64] >> (((v) >> 1) % 64) & 1)
+#define WIN_FLIP(v) (win[((v) >> 1) % WINB / 64] ^= (uint64_t)1 << (((v) >> 1) % 64))
+    bgcn_fpit it, ahead;
     bgcn_status st = bgcn_fpit_init(&it, lo, B2);
-    if (st != BGCN_OK) {
-        free(pl->mask);
-        pl->mask = NULL;
-        return st;
+    if (st != BGCN_OK)
+        goto fail;
+    if ((st = bgcn_fpit_init(&ahead, lo, B2)) != BGCN_OK) {
+        bgcn_fpit_clear(&it);
+        goto fail;
     }
+    uint64_t a = bgcn_fpit_next(&ahead);
     for (uint64_t q; (q = bgcn_fpit_next(&it)) != 0;) {
-        if (q <= 11)
+        for (; a && a <= q + 2 * jmax; a = bgcn_fpit_next(&ahead))
+            WIN_FLIP(a);
+        if (!WIN_BIT(q))
+            continue; /* covered with a smaller prime */
+        WIN_FLIP(q);
+        if (q <= 11) /* divides D: a multiple of q's order is [D]Q */
             continue;
-        uint64_t k = (q + H) / D;
-        uint64_t j = q > k * D ? q - k * D : k * D - q;
-        int i = jidx[j];
-        BGCN_ASSERT(i >= 0 && k >= pl->k0 && k <= pl->k1);
-        pl->mask[k - pl->k0][i / 64] |= (uint64_t)1 << (i % 64);
+        uint64_t k = q / D + 1;
+        for (; k * D - q < jmax; k++) {
+            uint64_t r = 2 * k * D - q;
+            if (r > B2)
+                break;
+            if (WIN_BIT(r)) {
+                WIN_FLIP(r);
+                break;
+            }
+        }
+        if (k * D - q < jmax && 2 * k * D - q <= B2) {
+            plan_set(pl, jidx, k, k * D - q);
+        } else {
+            k = (q + H) / D;
+            plan_set(pl, jidx, k, q > k * D ? q - k * D : k * D - q);
+        }
     }
+#undef WIN_BIT
+#undef WIN_FLIP
+    bgcn_fpit_clear(&ahead);
     bgcn_fpit_clear(&it);
     return BGCN_OK;
+fail:
+    free(pl->mask);
+    pl->mask = NULL;
+    return st;
 }
 
 /* Stage 2's slow twin (tests only): the same test of the same point Q,
- * written from the definition instead of the pairing, batching and
- * normalisation.  For every prime q in (B1, B2], with k = round(q / D)
- * and j = |q - kD|, the fast stage multiplies x_k - x_j, which vanishes
- * mod p exactly when [kD - j]Q or [kD + j]Q is the identity mod p; here
- * both multiples come from their own ladder and their Z enter the product.
- * The fast stage also stops when a normalisation meets the identity:
- * [D]Q, [k]([D]Q) for k0 <= k <= k1, [j]Q for the baby steps; their Z
- * enter the product too.  So for N = p * (a large prime) both find p on
- * the same curves.  *acc = the product (Montgomery form). */
+ * written from the definition instead of the batching and normalisation.
+ * For every pair (k, j) of the table the fast stage multiplies x_k - x_j,
+ * which vanishes mod p exactly when [kD - j]Q or [kD + j]Q is the
+ * identity mod p; here both multiples come from their own ladder and
+ * their Z enter the product.  The fast stage also stops when a
+ * normalisation meets the identity: [D]Q, [k]([D]Q) for k0 <= k <= k1,
+ * [j]Q for the baby steps; their Z enter the product too.  So for N = p *
+ * (a large prime) both find p on the same curves.  That the table covers
+ * every prime in (B1, B2] is bgcn_ecm_plan_check's test.  *acc = the
+ * product (Montgomery form). */
 static bgcn_status stage2_twin(curve *e, bgcn_limb_t *acc,
-                               const bgcn_limb_t *x, uint64_t B1,
-                               uint64_t B2, const s2plan *pl,
+                               const bgcn_limb_t *x, const s2plan *pl,
                                bgcn_limb_t *w)
 {
     long n = e->n;
@@ -638,23 +708,20 @@ static bgcn_status stage2_twin(curve *e, bgcn_limb_t *acc,
     TWIN_MUL(D);
     for (uint64_t k = pl->k0; k <= pl->k1; k++)
         TWIN_MUL(k * D);
-    for (int i = 0; i < NJ; i++)
+    for (int i = 0; i < pl->nj; i++)
         TWIN_MUL(pl->js[i]);
-    bgcn_fpit it;
-    BGCN_TRY(bgcn_fpit_init(&it, B1 + 1, B2));
-    for (uint64_t q; (q = bgcn_fpit_next(&it)) != 0;) {
-        if (q <= 11) /* divides D: a multiple of q's order is [D]Q */
-            continue;
-        uint64_t k = (q + H) / D, j = q > k * D ? q - k * D : k * D - q;
-        TWIN_MUL(k * D - j);
-        TWIN_MUL(k * D + j);
-        if (bgcn_interrupt_flag) {
-            bgcn_fpit_clear(&it);
+    for (uint64_t k = pl->k0; k <= pl->k1; k++) {
+        const uint64_t *mk = pl->mask + (size_t)(k - pl->k0) * (size_t)pl->mw;
+        for (int i = 0; i < pl->nj; i++)
+            if (mk[i / 64] >> (i % 64) & 1) {
+                uint64_t j = pl->js[i];
+                TWIN_MUL(k * D - j);
+                TWIN_MUL(k * D + j);
+            }
+        if (bgcn_interrupt_flag)
             return BGCN_EINTR;
-        }
     }
 #undef TWIN_MUL
-    bgcn_fpit_clear(&it);
     return m->st;
 }
 
@@ -674,9 +741,9 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
     bgcn_limb_t *x = blk, *X0 = x + n, *Z0 = X0 + n, *X1 = Z0 + n,
                 *Z1 = X1 + n, *t1 = Z1 + n, *t2 = t1 + n, *t3 = t2 + n,
                 *t4 = t3 + n, *g = t4 + n, *acc = g + n, *xg = acc + n,
-                *bx = xg + n,            /* NJ normalised x_j */
-        *bX = bx + (long)NJ * n,         /* NJ projective X_j */
-        *bZ = bX + (long)NJ * n;         /* NJ projective Z_j, then prefix */
+                *bx = xg + n,               /* nj normalised x_j */
+        *bX = bx + (long)NJMAX * n,         /* nj projective X_j */
+        *bZ = bX + (long)NJMAX * n;         /* nj projective Z_j, then prefix */
     long gn = 0;
     /* ---- Suyama ---- */
     bgcn_limb_t sl = sigma, five = 5;
@@ -745,19 +812,20 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
     if (!pl->mask)
         return BGCN_OK;
     if (twin & 1) {
-        if ((st = stage2_twin(e, acc, x, pl->B1, pl->B2, pl, X0)) !=
+        if ((st = stage2_twin(e, acc, x, pl, X0)) !=
                 BGCN_OK ||
             (st = bgcn_fm_gcd(m, g, &gn, acc)) != BGCN_OK)
             return st;
         goto no_inverse;
     }
-    /* ---- stage 2: baby steps [j]Q, j odd < H ---- */
+    /* ---- stage 2: baby steps [j]Q, j odd < jw H ---- */
     /* (X0:Z0) = [j-2]Q, (X1:Z1) = [j]Q, (t1:t2) = [2]Q */
     bgcn_copyi(X1, x, n);
     bgcn_copyi(Z1, m->m.one, n);
     xdbl(e, t1, t2, X1, Z1);
     int cnt = 0;
-    for (unsigned j = 1; j < H; j += 2) {
+    int nj = pl->nj;
+    for (unsigned j = 1; j < (unsigned)pl->jw * H; j += 2) {
         if (j == 3) {
             xadd(e, t3, t4, t1, t2, X1, Z1, x, NULL); /* 2Q + Q, diff Q */
             bgcn_copyi(X0, X1, n);
@@ -771,7 +839,7 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
             bgcn_copyi(X1, t3, n);
             bgcn_copyi(Z1, t4, n);
         }
-        if (cnt < NJ && pl->js[cnt] == j) {
+        if (cnt < nj && pl->js[cnt] == j) {
             bgcn_copyi(bX + (long)cnt * n, X1, n);
             bgcn_copyi(bZ + (long)cnt * n, Z1, n);
             cnt++;
@@ -779,16 +847,16 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
     }
     /* simultaneous inversion: bx[i] = Z_0 ... Z_i (prefix products) */
     bgcn_copyi(bx, bZ, n);
-    for (int i = 1; i < NJ; i++)
+    for (int i = 1; i < nj; i++)
         bgcn_fm_mul(m, bx + (long)i * n, bx + (long)(i - 1) * n,
                     bZ + (long)i * n);
     if ((st = m->st) != BGCN_OK ||
-        (st = bgcn_fm_inv(m, t1, &ok, g, &gn, bx + (long)(NJ - 1) * n)) !=
+        (st = bgcn_fm_inv(m, t1, &ok, g, &gn, bx + (long)(nj - 1) * n)) !=
             BGCN_OK)
         return st;
     if (!ok)
         goto no_inverse;
-    for (int i = NJ - 1; i >= 1; i--) {
+    for (int i = nj - 1; i >= 1; i--) {
         /* t1 = 1 / (Z_0 ... Z_i) */
         bgcn_fm_mul(m, t2, t1, bx + (long)(i - 1) * n); /* 1 / Z_i */
         bgcn_fm_mul(m, t1, t1, bZ + (long)i * n);
@@ -810,7 +878,7 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
     bgcn_copyi(acc, m->m.one, n);
     /* KB giant steps at a time, normalised together (one inversion, three
      * products each), so that a pair costs one product: (x_k - x_j) */
-    bgcn_limb_t *gX = bZ + (long)NJ * n, *gZ = gX + (long)KB * n,
+    bgcn_limb_t *gX = bZ + (long)NJMAX * n, *gZ = gX + (long)KB * n,
                 *pre = gZ + (long)KB * n;
     for (uint64_t k = pl->k0; k <= pl->k1; k += KB) {
         long cnt = pl->k1 - k + 1 < KB ? (long)(pl->k1 - k + 1) : KB;
@@ -840,9 +908,10 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
         }
         bgcn_fm_mul(m, gX, gX, t1);
         for (long t = 0; t < cnt; t++) {
-            const uint64_t *mk = pl->mask[k + (uint64_t)t - pl->k0];
+            const uint64_t *mk =
+                pl->mask + (size_t)(k + (uint64_t)t - pl->k0) * (size_t)pl->mw;
             const bgcn_limb_t *xk = gX + t * n;
-            for (int w = 0; w < 4; w++)
+            for (int w = 0; w < pl->mw; w++)
                 for (uint64_t bits = mk[w]; bits; bits &= bits - 1) {
                     int i = w * 64 + __builtin_ctzll(bits);
                     ec_sub(m, t1, xk, bx + (long)i * n);
@@ -892,10 +961,10 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     bgcn_status st = (twin & 2) ? bgcn_fexp_init(&ex, B1) : s1plan_init(&s1, B1);
     if (st != BGCN_OK)
         goto done;
-    if (B2 > B1 && (st = plan_init(&pl, B1, B2)) != BGCN_OK)
+    if (B2 > B1 && (st = plan_init(&pl, B1, B2, ECM_JW)) != BGCN_OK)
         goto done;
     cv = bgcn_alloc_limbs((size_t)4 * (size_t)n);
-    blk = bgcn_alloc_limbs((size_t)(13 + 3 * NJ + 3 * KB) * (size_t)n);
+    blk = bgcn_alloc_limbs((size_t)(13 + 3 * NJMAX + 3 * KB) * (size_t)n);
     if (!cv || !blk) {
         st = BGCN_ENOMEM;
         goto done;
@@ -967,4 +1036,59 @@ void bgcn_ecm_fm_addsub(bgcn_fmod *c, bgcn_limb_t *r, const bgcn_limb_t *a,
         ec_sub(c, r, a, b);
     else
         ec_add(c, r, a, b);
+}
+
+bgcn_status bgcn_ecm_plan_check(uint64_t B1, uint64_t B2, int jw,
+                                long *primes, long *pairs, long *uncovered,
+                                long *useless)
+{
+    s2plan pl;
+    memset(&pl, 0, sizeof pl);
+    *primes = *pairs = *uncovered = *useless = 0;
+    BGCN_TRY(plan_init(&pl, B1, B2, jw));
+    int jidx[JWMAX * H];
+    for (int j = 0; j < JWMAX * H; j++)
+        jidx[j] = -1;
+    for (int i = 0; i < pl.nj; i++)
+        jidx[pl.js[i]] = i;
+    uint64_t lo = pl.k0 * D - H, jmax = (uint64_t)pl.jw * H;
+    if (lo <= B1)
+        lo = B1 + 1;
+    /* every pair covers a prime of the range */
+    for (uint64_t k = pl.k0; pl.mask && k <= pl.k1; k++)
+        for (int i = 0; i < pl.nj; i++) {
+            const uint64_t *mk = pl.mask + (size_t)(k - pl.k0) * (size_t)pl.mw;
+            if (!(mk[i / 64] >> (i % 64) & 1))
+                continue;
+            uint64_t a = k * D - pl.js[i], b = k * D + pl.js[i];
+            ++*pairs;
+            if (!((a >= lo && a <= B2 && bgcn_isprime_u64(a)) ||
+                  (b >= lo && b <= B2 && bgcn_isprime_u64(b))))
+                ++*useless;
+        }
+    /* every prime of the range is covered by a pair */
+    bgcn_fpit it;
+    bgcn_status st = bgcn_fpit_init(&it, lo, B2);
+    if (st != BGCN_OK) {
+        free(pl.mask);
+        return st;
+    }
+    for (uint64_t q; (q = bgcn_fpit_next(&it)) != 0;) {
+        if (q <= 11)
+            continue;
+        ++*primes;
+        int ok = 0;
+        for (uint64_t k = q / D > jmax / D + 1 ? q / D - jmax / D - 1 : 0;
+             !ok && k * D <= q + jmax; k++) {
+            uint64_t j = q > k * D ? q - k * D : k * D - q;
+            if (k < pl.k0 || k > pl.k1 || j >= jmax || jidx[j] < 0)
+                continue;
+            const uint64_t *mk = pl.mask + (size_t)(k - pl.k0) * (size_t)pl.mw;
+            ok = mk[jidx[j] / 64] >> (jidx[j] % 64) & 1;
+        }
+        *uncovered += !ok;
+    }
+    bgcn_fpit_clear(&it);
+    free(pl.mask);
+    return BGCN_OK;
 }

@@ -573,13 +573,52 @@ Test(factor_methods, ecm_stage1_prac_vs_ladder)
     mpz_clears(p, q, n, f, NULL);
 }
 
+/* Stage 2's table of pairs against its definition (bgcn_ecm_plan_check):
+ * with baby steps j < jw D / 2 for jw = 1 .. 4, every prime q in
+ * (max(B1, D/2), B2] is kD - j or kD + j for a pair (k, j) of the table,
+ * and every pair covers such a prime; B2 of one giant step, a few, many,
+ * random B1 from 1155 (D/2) up.  The pairing of primes (jw > 1) must
+ * need fewer pairs than one per prime's nearest giant step (jw = 1) on a
+ * long range; the products per prime are logged. */
+Test(factor_methods, ecm_stage2_table)
+{
+    t_seed();
+    for (int jw = 1; jw <= 4; jw++)
+        for (int c = 0; c < 8; c++) {
+            uint64_t B1 = c < 2 ? 1155 : 1155 + t_rand_below(3000);
+            uint64_t B2 = c == 0   ? 2310
+                          : c == 1 ? 4620 + t_rand_below(2310)
+                          : c < 5  ? B1 + t_rand_below(20 * B1)
+                                   : 2310 * 40 + t_rand_below(100000);
+            long primes, pairs, unc, useless;
+            cr_assert_eq(bgcn_ecm_plan_check(B1, B2, jw, &primes, &pairs, &unc,
+                                             &useless), BGCN_OK);
+            cr_assert(unc == 0 && useless == 0 && pairs <= primes,
+                      "jw %d B1 %llu B2 %llu: %ld of %ld primes uncovered, "
+                      "%ld of %ld pairs cover none", jw, (unsigned long long)B1,
+                      (unsigned long long)B2, unc, primes, useless, pairs);
+        }
+    long pr[5] = {0}, pa[5] = {0};
+    for (int jw = 1; jw <= 4; jw++) {
+        long unc, useless;
+        cr_assert_eq(bgcn_ecm_plan_check(20000, 1000000, jw, &pr[jw], &pa[jw],
+                                         &unc, &useless), BGCN_OK);
+        cr_assert(unc == 0 && useless == 0);
+        cr_log_info("ecm_stage2_table: jw %d, (2e4, 1e6]: %.4f products per "
+                    "prime", jw, (double)pa[jw] / (double)pr[jw]);
+    }
+    cr_assert(pa[2] < pa[1] && pa[3] < pa[2] && pa[4] < pa[3]);
+}
+
 /* Stage 2 against its slow twin (bgcn_factor_ecm_twin: a ladder for
  * each multiple of the stage-1 point that stage 2 tests), curve by curve
  * with the same sigma, on every kernel path: N = p * q with p of 24-33
  * bits and q far above B2, so both must find p on exactly the same
- * curves.  B1 >= 1155 (D/2) so that a baby step meeting the identity is
- * already stage 1's; B2 spans one giant step, a few, and more than one
- * batch of 32 normalised giant steps (not a multiple of the batch).  The
+ * curves (the twin takes the pairs from the same table, whose coverage of
+ * the primes is ecm_stage2_table's test; a baby step [j]Q meeting the
+ * identity, j up to 3 D / 2 > B1, stops both).  B1 >= 1155 (D/2); B2
+ * spans one giant step, a few, and more than one batch of 32 normalised
+ * giant steps (not a multiple of the batch).  The
  * curves where stage 1 alone (B2 = B1) fails but the two stages succeed
  * are counted and logged (luck: ecm_stage2_needed is the check that
  * they occur). */
