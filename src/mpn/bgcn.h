@@ -957,6 +957,18 @@ void bgcn_radix_cache_clear(void);
  * is correct).  Defaults measured on a Zen 4: see src/mpn/radix.c. */
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
+/* bgcn_get_str converts the two halves of a node whose halves are both
+ * basecase leaves side by side (1, the default) or one after the other
+ * (0, the twin the tests compare with); any value is correct. */
+extern int bgcn_get_str_pair;
+/* bgcn_get_str's base-10 digits of each limb by fixed-point groups (1,
+ * the default) or by divisions by 10 (0, the twin); any value is
+ * correct. */
+extern int bgcn_get_str_digits10;
+/* bgcn_get_str divides by the powers below the mu threshold with the
+ * normalised power kept in the cache (1, the default) or through
+ * bgcn_tdiv_qr (0, the twin); any value is correct. */
+extern int bgcn_get_str_prenorm;
 
 /* *sum = the sum of the base-b digits of {np,n} (src/mpn/sumdigits.c).
  * n >= 0 and n < 2^26 (so the sum fits 64 bits), high zero limbs allowed;

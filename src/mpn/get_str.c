@@ -26,31 +26,81 @@
 
 #include <string.h>
 
+/* Digits of x < 10^5 (five, leading zeros included) at p[0..5), and of
+ * x < 10^4 (four) at p[0..4): x / 10^4 (resp. 10^3) as a fixed-point
+ * number with 48 fraction bits, rounded up, gives the first digit in its
+ * integer part, and multiplying the fraction by 10 gives each next one.
+ * Exact: the rounding error stays below x / 2^48 < 10^-9 after the four
+ * multiplications by 10, while a true fraction that is not zero is at
+ * least 10^-4 from the next integer; checked for every x besides (a
+ * throwaway program, 2026-12-02).  A multiplication and four short
+ * add-and-shift steps per group instead of a chain of divisions. */
+#define DIG_FRAC ((UINT64_C(1) << 48) - 1)
+static inline void digits5(unsigned char *p, uint64_t x)
+{
+    uint64_t y = x * ((UINT64_C(1) << 48) / 10000 + 1);
+    p[0] = (unsigned char)(y >> 48);
+    for (int j = 1; j < 5; j++) {
+        y = (y & DIG_FRAC) * 10;
+        p[j] = (unsigned char)(y >> 48);
+    }
+}
+
+static inline void digits4(unsigned char *p, uint64_t x)
+{
+    uint64_t y = x * ((UINT64_C(1) << 48) / 1000 + 1);
+    p[0] = (unsigned char)(y >> 48);
+    for (int j = 1; j < 4; j++) {
+        y = (y & DIG_FRAC) * 10;
+        p[j] = (unsigned char)(y >> 48);
+    }
+}
+#undef DIG_FRAC
+
+/* The 19 digits of r < 10^19 at end[-19..-1], the old way: four groups
+ * of at most five digits, each by a chain of divisions by the constant
+ * 10 (multiplications), the four chains side by side.  The twin of the
+ * fixed-point groups above (bgcn_get_str_digits10 = 0). */
+static void digits19_div(unsigned char *end, bgcn_limb_t r)
+{
+    bgcn_limb_t hi = r / 10000000000u, lo = r - hi * 10000000000u;
+    uint32_t l1 = (uint32_t)(lo / 100000), l0 = (uint32_t)(lo % 100000);
+    uint32_t h1 = (uint32_t)(hi / 100000), h0 = (uint32_t)(hi % 100000);
+    unsigned char *p = end - 19;
+    for (int j = 0; j < 5; j++) {
+        p[18 - j] = (unsigned char)(l0 % 10);
+        p[13 - j] = (unsigned char)(l1 % 10);
+        p[8 - j] = (unsigned char)(h0 % 10);
+        l0 /= 10;
+        l1 /= 10;
+        h0 /= 10;
+    }
+    for (int j = 0; j < 4; j++) {
+        p[3 - j] = (unsigned char)(h1 % 10);
+        h1 /= 10;
+    }
+}
+
+/* Settable for the tests: 0 takes the twin digits19_div. */
+int bgcn_get_str_digits10 = 1;
+
 /* Writes the m lowest digits of r, least significant at end[-1]. */
 static void limb_digits(unsigned char *end, bgcn_limb_t r, int base, int m)
 {
     if (base == 10) {
-        /* r < 10^19: split into four groups of at most five digits so
-         * that four short chains of 32-bit divisions by the constant 10
-         * (multiplications) run side by side instead of one chain of
-         * nineteen 64-bit ones. */
+        /* r < 10^19: groups of 4 + 5 + 5 + 5 digits, independent of each
+         * other */
         BGCN_ASSERT(m == 19);
+        if (!bgcn_get_str_digits10) {
+            digits19_div(end, r);
+            return;
+        }
         bgcn_limb_t hi = r / 10000000000u, lo = r - hi * 10000000000u;
-        uint32_t l1 = (uint32_t)(lo / 100000), l0 = (uint32_t)(lo % 100000);
-        uint32_t h1 = (uint32_t)(hi / 100000), h0 = (uint32_t)(hi % 100000);
         unsigned char *p = end - 19;
-        for (int j = 0; j < 5; j++) {
-            p[18 - j] = (unsigned char)(l0 % 10);
-            p[13 - j] = (unsigned char)(l1 % 10);
-            p[8 - j] = (unsigned char)(h0 % 10);
-            l0 /= 10;
-            l1 /= 10;
-            h0 /= 10;
-        }
-        for (int j = 0; j < 4; j++) {
-            p[3 - j] = (unsigned char)(h1 % 10);
-            h1 /= 10;
-        }
+        digits4(p, hi / 100000);
+        digits5(p + 4, hi % 100000);
+        digits5(p + 9, lo / 100000);
+        digits5(p + 14, lo % 100000);
     } else {
         /* One case per base, so that every division is by a constant,
          * and r split at P = b^K (K = m/2) into two halves whose digits
@@ -155,10 +205,61 @@ static bgcn_limb_t divrem_big(bgcn_limb_t *up, long n, bgcn_limb_t d,
     return r >> s;
 }
 
-/* Digits of {up,un} (un >= 0).  want > 0: exactly want digits, zero
- * padded, at out[0..want); U < base^want is required.  want == 0: the
- * minimal digits (one 0 for zero) at out, count in *count. */
-static bgcn_status basecase(unsigned char *out, size_t want, size_t *count,
+/* Two numbers divided by B side by side: one pass over both, the longer
+ * one's excess top limbs first, then the common length with the two
+ * dependent chains of 2/1 steps interleaved (each step waits on its own
+ * remainder only, so the two chains overlap).  Same results as two calls
+ * of divrem_big; the remainders go to *ra and *rb.  an, bn >= 1. */
+static void divrem_big2(bgcn_limb_t *a, long an, bgcn_limb_t *b, long bn,
+                        bgcn_limb_t d, bgcn_limb_t v, unsigned s,
+                        bgcn_limb_t *ra, bgcn_limb_t *rb)
+{
+    if (an < bn) {
+        divrem_big2(b, bn, a, an, d, v, s, rb, ra);
+        return;
+    }
+    bgcn_limb_t x = 0, y = 0;
+    if (s == 0) {
+        for (long i = an - 1; i >= bn; i--)
+            a[i] = div_2by1(&x, x, a[i], d, v);
+        for (long i = bn - 1; i >= 0; i--) {
+            a[i] = div_2by1(&x, x, a[i], d, v);
+            b[i] = div_2by1(&y, y, b[i], d, v);
+        }
+        *ra = x;
+        *rb = y;
+        return;
+    }
+    /* the shifted limb i of U is (u[i] << s) | (u[i-1] >> (64 - s)) */
+    x = a[an - 1] >> (64 - s);
+    y = b[bn - 1] >> (64 - s);
+    for (long i = an - 1; i >= bn; i--)
+        a[i] = div_2by1(&x, x, (a[i] << s) | (a[i - 1] >> (64 - s)), d, v);
+    for (long i = bn - 1; i > 0; i--) {
+        a[i] = div_2by1(&x, x, (a[i] << s) | (a[i - 1] >> (64 - s)), d, v);
+        b[i] = div_2by1(&y, y, (b[i] << s) | (b[i - 1] >> (64 - s)), d, v);
+    }
+    a[0] = div_2by1(&x, x, a[0] << s, d, v);
+    b[0] = div_2by1(&y, y, b[0] << s, d, v);
+    *ra = x >> s;
+    *rb = y >> s;
+}
+
+/* One basecase conversion in progress: the quotient so far {u,un} (a copy
+ * of the number, divided by B_b again and again) and the digits written
+ * so far, least significant first, backwards from end down to p.
+ * want > 0: exactly want digits at out[0..want) (U < base^want); want ==
+ * 0: the minimal digits, written into the scratch and copied to out at
+ * the end. */
+typedef struct bc_job {
+    bgcn_limb_t local[64]; /* small numbers: scratch on the stack */
+    bgcn_limb_t *u;
+    long un;
+    unsigned char *out, *end, *p;
+    size_t want;
+} bc_job;
+
+static bgcn_status bc_begin(bc_job *j, unsigned char *out, size_t want,
                             const bgcn_limb_t *up, long un,
                             const bgcn_radix_info *ri)
 {
@@ -166,55 +267,205 @@ static bgcn_status basecase(unsigned char *out, size_t want, size_t *count,
     int m = ri->chars_per_limb;
     size_t cap = want ? 0 : bgcn_get_str_size(up, un, ri->base) + (size_t)m;
     size_t nbytes_limbs = (cap + 7) / 8;
-    /* Leaves of the recursion are small: keep their scratch on the stack. */
-    bgcn_limb_t local[64];
-    bgcn_limb_t *tmp = local;
-    if ((size_t)un + nbytes_limbs > sizeof local / sizeof local[0]) {
-        tmp = bgcn_alloc_limbs((size_t)un + nbytes_limbs);
-        if (!tmp)
+    j->u = j->local;
+    if ((size_t)un + nbytes_limbs > sizeof j->local / sizeof j->local[0]) {
+        j->u = bgcn_alloc_limbs((size_t)un + nbytes_limbs);
+        if (!j->u)
             return BGCN_ENOMEM;
     }
-    unsigned char *end = want ? out + want : (unsigned char *)(tmp + un) + cap;
-    unsigned char *p = end;
-    bgcn_status st = BGCN_OK;
-    bgcn_copyi(tmp, up, un);
-    unsigned sh = (unsigned)__builtin_clzll(ri->big_base);
-    bgcn_limb_t d = ri->big_base << sh, v = bgcn_invert_limb(d);
-    while (un > 0) {
+    j->un = un;
+    j->out = out;
+    j->want = want;
+    j->end = want ? out + want : (unsigned char *)(j->u + un) + cap;
+    j->p = j->end;
+    bgcn_copyi(j->u, up, un);
+    return BGCN_OK;
+}
+
+/* After a division by B with remainder r: the quotient may have lost its
+ * top limb (B_b > 2^58 loses at most one), and r gives the next m digits,
+ * all of them unless this was the last (top) chunk. */
+static void bc_emit(bc_job *j, bgcn_limb_t r, const bgcn_radix_info *ri)
+{
+    int m = ri->chars_per_limb;
+    j->un -= j->u[j->un - 1] == 0;
+    if (j->un > 0) {
+        limb_digits(j->p, r, ri->base, m);
+        j->p -= m;
+    } else {
+        /* The top chunk: all m digits into a side buffer, then only the
+         * significant ones. */
+        unsigned char top[64];
+        limb_digits(top + m, r, ri->base, m);
+        int z = 0;
+        while (z < m && top[z] == 0)
+            z++;
+        j->p -= m - z;
+        memcpy(j->p, top + z, (size_t)(m - z));
+    }
+}
+
+/* Pads (want > 0) or copies the digits out (want == 0, count in *count),
+ * and frees the scratch; with st != BGCN_OK only frees. */
+static bgcn_status bc_end(bc_job *j, size_t *count, bgcn_status st)
+{
+    if (st == BGCN_OK) {
+        if (j->want) {
+            BGCN_ASSERT(j->p >= j->out);
+            memset(j->out, 0, (size_t)(j->p - j->out));
+        } else {
+            if (j->p == j->end)
+                *--j->p = 0;
+            *count = (size_t)(j->end - j->p);
+            memcpy(j->out, j->p, *count);
+        }
+    }
+    if (j->u != j->local)
+        bgcn_free_limbs(j->u);
+    return st;
+}
+
+/* The rest of one job's passes. */
+static bgcn_status bc_run(bc_job *j, bgcn_limb_t d, bgcn_limb_t v,
+                          unsigned sh, const bgcn_radix_info *ri)
+{
+    while (j->un > 0) {
+        if (bgcn_interrupt_flag)
+            return BGCN_EINTR;
+        bc_emit(j, divrem_big(j->u, j->un, d, v, sh), ri);
+    }
+    return BGCN_OK;
+}
+
+/* Digits of {up,un} (un >= 0).  want > 0: exactly want digits, zero
+ * padded, at out[0..want); U < base^want is required.  want == 0: the
+ * minimal digits (one 0 for zero) at out, count in *count. */
+static bgcn_status basecase(unsigned char *out, size_t want, size_t *count,
+                            const bgcn_limb_t *up, long un,
+                            const bgcn_radix_info *ri)
+{
+    bc_job j;
+    BGCN_TRY(bc_begin(&j, out, want, up, un, ri));
+    unsigned sh = ri->bb_shift;
+    bgcn_limb_t d = ri->bb_norm, v = ri->bb_inv;
+    return bc_end(&j, count, bc_run(&j, d, v, sh, ri));
+}
+
+/* Settable for the tests: 0 converts the two halves of a node one after
+ * the other (basecase twice), the twin of the paired basecase. */
+int bgcn_get_str_pair = 1;
+
+/* The two halves of one node, both basecase leaves: the high part {q,qn}
+ * (want digits, or the minimal ones when want == 0, count in *count) at
+ * out, then the low part {r,rn} (exactly lo digits) after it, converted
+ * side by side (divrem_big2).  The low part's position depends on the
+ * high part's digit count when want == 0, so its digits go to a side
+ * buffer then (at most 2 lo bytes of scratch from the heap when large). */
+static bgcn_status basecase2(unsigned char *out, size_t want, size_t *count,
+                             const bgcn_limb_t *q, long qn,
+                             const bgcn_limb_t *r, long rn, size_t lo,
+                             const bgcn_radix_info *ri)
+{
+    if (!bgcn_get_str_pair) {
+        size_t hc = want;
+        BGCN_TRY(basecase(out, want, &hc, q, qn, ri));
+        if (want == 0)
+            *count = hc + lo;
+        return basecase(out + hc, lo, NULL, r, rn, ri);
+    }
+    unsigned char side[1024];
+    unsigned char *rout = want ? out + want : side;
+    if (!want && lo > sizeof side) {
+        rout = (unsigned char *)bgcn_alloc_limbs((lo + 7) / 8);
+        if (!rout)
+            return BGCN_ENOMEM;
+    }
+    bc_job a, b;
+    bgcn_status st = bc_begin(&a, out, want, q, qn, ri);
+    if (st == BGCN_OK) {
+        st = bc_begin(&b, rout, lo, r, rn, ri);
+        if (st != BGCN_OK)
+            bc_end(&a, NULL, st);
+    }
+    if (st != BGCN_OK)
+        goto done;
+    unsigned sh = ri->bb_shift;
+    bgcn_limb_t d = ri->bb_norm, v = ri->bb_inv;
+    while (a.un > 0 && b.un > 0) {
         if (bgcn_interrupt_flag) {
             st = BGCN_EINTR;
-            goto done;
+            break;
         }
-        bgcn_limb_t r = divrem_big(tmp, un, d, v, sh);
-        /* B_b > 2^58, so the quotient loses at most one limb. */
-        un -= tmp[un - 1] == 0;
-        if (un > 0) {
-            limb_digits(p, r, ri->base, m);
-            p -= m;
-        } else {
-            /* The top chunk: all m digits into a side buffer, then only
-             * the significant ones. */
-            unsigned char top[64];
-            limb_digits(top + m, r, ri->base, m);
-            int z = 0;
-            while (z < m && top[z] == 0)
-                z++;
-            p -= m - z;
-            memcpy(p, top + z, (size_t)(m - z));
-        }
+        bgcn_limb_t ra, rb;
+        divrem_big2(a.u, a.un, b.u, b.un, d, v, sh, &ra, &rb);
+        bc_emit(&a, ra, ri);
+        bc_emit(&b, rb, ri);
     }
-    if (want) {
-        BGCN_ASSERT(p >= out);
-        memset(out, 0, (size_t)(p - out));
-    } else {
-        if (p == end)
-            *--p = 0;
-        *count = (size_t)(end - p);
-        memcpy(out, p, *count);
+    if (st == BGCN_OK)
+        st = bc_run(&a, d, v, sh, ri);
+    if (st == BGCN_OK)
+        st = bc_run(&b, d, v, sh, ri);
+    size_t hc = want;
+    st = bc_end(&a, &hc, st);
+    st = bc_end(&b, NULL, st);
+    if (st == BGCN_OK && !want) {
+        memcpy(out + hc, rout, lo);
+        *count = hc + lo;
     }
 done:
-    if (tmp != local)
-        bgcn_free_limbs(tmp);
+    if (!want && rout != side)
+        bgcn_free_limbs((bgcn_limb_t *)rout);
+    return st;
+}
+
+/* Settable for the tests: 0 divides by the small powers through
+ * bgcn_tdiv_qr (the twin of div_prenorm). */
+int bgcn_get_str_prenorm = 1;
+
+/* As bgcn_tdiv_qr(qp, rp, up, un, P->p, P->n) for P->n >= 2, with the
+ * normalised power, its complement and its 3/2 reciprocal kept with the
+ * power (bgcn_radix_pow_prenorm): every division by one power but the
+ * first saves the shift and complement of the divisor that
+ * bgcn_tdiv_qr does per call.  Only the dividend is shifted (one limb
+ * longer, so the quotient has no high limb). */
+static bgcn_status div_prenorm(bgcn_limb_t *qp, bgcn_limb_t *rp,
+                               const bgcn_limb_t *up, long un,
+                               bgcn_radix_pow *P)
+{
+    long n = P->n, wn = un + 1;
+    BGCN_ASSERT(n >= 2 && un >= n);
+    BGCN_TRY(bgcn_radix_pow_prenorm(P));
+    bgcn_limb_t local[256];
+    bgcn_limb_t *w = local;
+    if (wn > (long)(sizeof local / sizeof local[0])) {
+        w = bgcn_alloc_limbs((size_t)wn);
+        if (!w)
+            return BGCN_ENOMEM;
+    }
+    if (P->cnt)
+        w[un] = bgcn_lshift(w, up, un, (unsigned)P->cnt);
+    else {
+        bgcn_copyi(w, up, un);
+        w[un] = 0;
+    }
+    const bgcn_limb_t *d = P->snorm, *dc = P->snorm + n;
+    bgcn_status st = BGCN_OK;
+    bgcn_limb_t qh;
+    if (n < bgcn_div_dc_threshold || wn - n < bgcn_div_dc_threshold)
+        qh = bgcn_sbpi1c_div_qr(qp, w, wn, d, dc, n, P->dinv);
+    else
+        st = bgcn_dcpi1_div_qr(&qh, qp, w, wn, d, n, P->dinv);
+    if (st == BGCN_OK) {
+        /* the top limb of the shifted U is below the power's */
+        BGCN_ASSERT(qh == 0);
+        (void)qh;
+        if (P->cnt)
+            bgcn_rshift(rp, w, n, (unsigned)P->cnt);
+        else
+            bgcn_copyi(rp, w, n);
+    }
+    if (w != local)
+        bgcn_free_limbs(w);
     return st;
 }
 
@@ -237,8 +488,11 @@ static bgcn_status div_power(bgcn_limb_t *qp, bgcn_limb_t *rp,
 {
     long n = P->n;
     if (n < bgcn_mu_div_threshold || un - n < bgcn_mu_div_threshold / 2 ||
-        (once && !P->inv))
-        return bgcn_tdiv_qr(qp, rp, up, un, P->p, n);
+        (once && !P->inv)) {
+        if (n < 2 || once || !bgcn_get_str_prenorm)
+            return bgcn_tdiv_qr(qp, rp, up, un, P->p, n);
+        return div_prenorm(qp, rp, up, un, P);
+    }
     BGCN_TRY(bgcn_radix_pow_preinv(P));
     bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(un + 1));
     if (!w)
@@ -296,6 +550,16 @@ static bgcn_status dc(unsigned char *out, size_t want, size_t *count,
     if (st != BGCN_OK)
         goto done;
     qn = bgcn_normalized_size(q, qn);
+    /* both halves leaves (and the high one not empty): side by side */
+    if (qn > 0 &&
+        (level == 0 || (qn < bgcn_get_str_dc_threshold &&
+                        bgcn_normalized_size(r, rn) <
+                            bgcn_get_str_dc_threshold))) {
+        BGCN_ASSERT(want == 0 || want > lo_digits);
+        st = basecase2(out, want ? want - lo_digits : 0, count, q, qn, r, rn,
+                       lo_digits, ri);
+        goto done;
+    }
     if (want == 0) {
         if (qn == 0) { /* U < P after all: no leading zeros wanted */
             st = dc(out, 0, count, r, rn, t, level - 1, ri, 0);
@@ -357,6 +621,10 @@ bgcn_status bgcn_get_str(unsigned char *str, size_t *lenp, int base,
     }
     if (ri.log2base)
         return pow2(str, lenp, ap, n, ri.log2base);
+    /* one reciprocal of the big base for every basecase of this call */
+    ri.bb_shift = (unsigned)__builtin_clzll(ri.big_base);
+    ri.bb_norm = ri.big_base << ri.bb_shift;
+    ri.bb_inv = bgcn_invert_limb(ri.bb_norm);
     if (n < bgcn_get_str_dc_threshold)
         return basecase(str, 0, lenp, ap, n, &ri);
     /* The first P_k with P_k^2 > U: P_k has n_k + s_k limbs and a nonzero

@@ -20,6 +20,11 @@ typedef struct bgcn_radix_info {
     int log2base;          /* j when base = 2^j, else 0 */
     int chars_per_limb;    /* m: b^m <= 2^64 - 1 < b^(m+1) */
     bgcn_limb_t big_base;  /* b^m (unused for powers of two) */
+    /* get_str's divisions by b^m: the shift s normalising it, b^m << s
+     * and its reciprocal bgcn_invert_limb(b^m << s); set by get_str.c
+     * once per call (bgcn_radix_info_init leaves them 0) */
+    unsigned bb_shift;
+    bgcn_limb_t bb_norm, bb_inv;
 } bgcn_radix_info;
 
 void bgcn_radix_info_init(bgcn_radix_info *ri, int base);
@@ -35,10 +40,19 @@ typedef struct bgcn_radix_pow {
     size_t digits;
     bgcn_limb_t *norm, *inv;
     int cnt;
+    /* For the schoolbook and divide-and-conquer divisions by the power
+     * (get_str below the mu threshold), bgcn_radix_pow_prenorm adds once:
+     * snorm = {p,n} << cnt (n limbs) followed by its ones' complement
+     * (n limbs, what bgcn_sbpi1c_div_qr reads), dinv its 3/2 reciprocal;
+     * NULL until then.  n >= 2 only. */
+    bgcn_limb_t *snorm;
+    bgcn_limb_t dinv;
 } bgcn_radix_pow;
 
 /* Fills norm, cnt and inv of P if not done yet (ENOMEM, EINTR). */
 bgcn_status bgcn_radix_pow_preinv(bgcn_radix_pow *P) BGCN_WUR;
+/* Fills snorm, cnt and dinv of P (P->n >= 2) if not done yet (ENOMEM). */
+bgcn_status bgcn_radix_pow_prenorm(bgcn_radix_pow *P) BGCN_WUR;
 
 #define BGCN_RADIX_MAX_LEVELS 62
 typedef struct bgcn_radix_tower {

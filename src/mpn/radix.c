@@ -90,6 +90,8 @@ void bgcn_radix_info_init(bgcn_radix_info *ri, int base)
             ri->log2base++;
     ri->chars_per_limb = big_bases[base - 2].m;
     ri->big_base = big_bases[base - 2].big;
+    ri->bb_shift = 0;
+    ri->bb_norm = ri->bb_inv = 0;
 }
 
 uint64_t bgcn_radix_bit_length(const bgcn_limb_t *ap, long n)
@@ -136,6 +138,7 @@ void bgcn_radix_tower_trim(bgcn_radix_tower *t)
         t->levels--;
         bgcn_free_limbs(t->pw[t->levels].p);
         bgcn_free_limbs(t->pw[t->levels].norm);
+        bgcn_free_limbs(t->pw[t->levels].snorm);
     }
 }
 
@@ -155,6 +158,7 @@ void bgcn_radix_tower_free(bgcn_radix_tower *t)
     for (int i = 0; i < t->levels; i++) {
         bgcn_free_limbs(t->pw[i].p);
         bgcn_free_limbs(t->pw[i].norm);
+        bgcn_free_limbs(t->pw[i].snorm);
     }
     t->levels = 0;
 }
@@ -171,7 +175,7 @@ bgcn_status bgcn_radix_tower_extend(bgcn_radix_tower *t,
         if (!np->p)
             return BGCN_ENOMEM;
         np->p[0] = ri->big_base;
-        np->norm = np->inv = NULL;
+        np->norm = np->inv = np->snorm = NULL;
         np->n = 1;
         np->shift = 0;
         np->digits = (size_t)ri->chars_per_limb;
@@ -197,11 +201,33 @@ bgcn_status bgcn_radix_tower_extend(bgcn_radix_tower *t,
     for (long i = 0; z > 0 && i < n2 - z; i++) /* move down in place */
         sq[i] = sq[i + z];
     np->p = sq;
-    np->norm = np->inv = NULL;
+    np->norm = np->inv = np->snorm = NULL;
     np->n = n2 - z;
     np->shift = 2 * op->shift + z;
     np->digits = 2 * op->digits;
     t->levels++;
+    return BGCN_OK;
+}
+
+bgcn_status bgcn_radix_pow_prenorm(bgcn_radix_pow *P)
+{
+    BGCN_ASSERT(P->n >= 2);
+    if (P->snorm)
+        return BGCN_OK;
+    long n = P->n;
+    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(2 * n));
+    if (!w)
+        return BGCN_ENOMEM;
+    int c = __builtin_clzll(P->p[n - 1]);
+    if (c)
+        bgcn_lshift(w, P->p, n, (unsigned)c);
+    else
+        bgcn_copyi(w, P->p, n);
+    for (long i = 0; i < n; i++)
+        w[n + i] = ~w[i];
+    P->snorm = w;
+    P->cnt = c;
+    P->dinv = bgcn_invert_3by2(w[n - 1], w[n - 2]);
     return BGCN_OK;
 }
 

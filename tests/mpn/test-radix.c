@@ -309,6 +309,93 @@ Test(radix, powers_of_base, .timeout = 120)
     mpz_clear(z);
 }
 
+/* The fast paths of get_str against their twins, each switched on and
+ * off alone and all together (bgcn_get_str_pair: the two leaves of a node
+ * side by side; bgcn_get_str_digits10: base-10 digits by fixed-point
+ * groups; bgcn_get_str_prenorm: the small powers divided with the
+ * normalised power from the cache), at thresholds that put leaves of
+ * every size under nodes, against GMP: random numbers in several bases,
+ * and decimal numbers made of runs of nines and zeros (every group of
+ * 4 or 5 digits at 0, 9999(9), 10^k and 10^k - 1, the values where a
+ * fixed-point digit would go wrong first), 10^k - 1, 10^k, 10^k + 1 and
+ * nines times a power of ten. */
+static void set_twins(int c)
+{
+    bgcn_get_str_pair = c & 1;
+    bgcn_get_str_digits10 = (c >> 1) & 1;
+    bgcn_get_str_prenorm = (c >> 2) & 1;
+}
+
+Test(radix, get_str_twins, .timeout = 240)
+{
+    static const int cfgs[] = {0, 1, 2, 4, 7};
+    static const long thrs[] = {1, 2, 3, 5, BGCN_GET_STR_DC_THRESHOLD, 40};
+    bgcn_limb_t *a = malloc(sizeof *a * 700);
+    char *dec = malloc(12000);
+    mpz_t z;
+    mpz_init(z);
+    for (int ci = 0; ci < 5; ci++) {
+        set_twins(cfgs[ci]);
+        for (int ti = 0; ti < 6; ti++) {
+            bgcn_get_str_dc_threshold = thrs[ti];
+            bgcn_radix_cache_clear();
+            for (int rep = 0; rep < 12; rep++) {
+                long n = t_rand_size(1, rep < 6 ? 60 : 700);
+                t_fill(a, n);
+                static const int bases[] = {10, 10, 3, 7, 36, 12};
+                check_get(a, n, bases[rep % 6], 0);
+            }
+            /* runs of nines and zeros */
+            for (int rep = 0; rep < 8; rep++) {
+                size_t len = (size_t)t_rand_size(1, rep < 4 ? 400 : 11000);
+                for (size_t i = 0; i < len;) {
+                    size_t run = 1 + t_rand_below(rep & 1 ? 30 : 6);
+                    char c = "09"[t_rand_below(2)];
+                    if (t_rand_below(8) == 0)
+                        c = (char)('1' + t_rand_below(8));
+                    for (; run > 0 && i < len; run--, i++)
+                        dec[i] = c;
+                }
+                dec[0] = '1';
+                dec[len] = 0;
+                mpz_set_str(z, dec, 10);
+                size_t vn = 0;
+                mpz_export(a, &vn, -1, 8, 0, 0, z);
+                check_get(a, (long)vn, 10, 0);
+            }
+            for (unsigned long k = 1; k < 420; k += 1 + (ti > 3) * 6) {
+                for (int d = -1; d <= 1; d++) {
+                    mpz_ui_pow_ui(z, 10, k);
+                    if (d < 0)
+                        mpz_sub_ui(z, z, 1);
+                    else if (d > 0)
+                        mpz_add_ui(z, z, 1);
+                    size_t vn = 0;
+                    mpz_export(a, &vn, -1, 8, 0, 0, z);
+                    check_get(a, (long)vn, 10, 0);
+                }
+                /* (10^k - 1) 10^j: nines, then j zeros */
+                mpz_ui_pow_ui(z, 10, k);
+                mpz_sub_ui(z, z, 1);
+                mpz_t p;
+                mpz_init(p);
+                mpz_ui_pow_ui(p, 10, t_rand_below(200));
+                mpz_mul(z, z, p);
+                mpz_clear(p);
+                size_t vn = 0;
+                mpz_export(a, &vn, -1, 8, 0, 0, z);
+                check_get(a, (long)vn, 10, 0);
+            }
+        }
+    }
+    set_twins(7);
+    restore_thresholds();
+    bgcn_radix_cache_clear();
+    mpz_clear(z);
+    free(dec);
+    free(a);
+}
+
 Test(radix, enomem_every_allocation)
 {
     bgcn_limb_t *a = malloc(sizeof *a * 400);
