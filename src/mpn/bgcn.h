@@ -954,7 +954,7 @@ void bgcn_radix_cache_clear(void);
 
 /* Size (limbs) from which the divide-and-conquer algorithms are used;
  * variables so that tests and the tuning program can move them (any value
- * is correct).  Defaults measured on a Zen 4: see src/mpn/radix.c. */
+ * is correct).  Where the defaults were measured: src/mpn/radix.c. */
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
 /* bgcn_get_str converts the two halves of a node whose halves are both
@@ -969,6 +969,10 @@ extern int bgcn_get_str_digits10;
  * normalised power kept in the cache (1, the default) or through
  * bgcn_tdiv_qr (0, the twin); any value is correct. */
 extern int bgcn_get_str_prenorm;
+/* bgcn_set_str reads each full limb of decimal digits eight at a time in
+ * one word (1, the default) or digit by digit (0, the twin); any value is
+ * correct. */
+extern int bgcn_set_str_swar;
 
 /* *sum = the sum of the base-b digits of {np,n} (src/mpn/sumdigits.c).
  * n >= 0 and n < 2^26 (so the sum fits 64 bits), high zero limbs allowed;

@@ -9,7 +9,15 @@
  * limbs for each candidate threshold (best of 5 runs):
  *   get_str: 10..15 limbs best at every size (2: +50%, 30: +8%, 80: +50%);
  *   set_str: 80..300 limbs best (40: +3%, 1000: +20% at 1000 limbs).
- * GMP's own tuning on Zen finds 12 and 195..898. */
+ * GMP's own tuning on Zen finds 12 and 195..898.
+ * set_str re-measured after its basecase began reading eight digits per
+ * word (set_str.c), on AMD EPYC Zen 1 (family 23 model 1), adx path,
+ * 2026-12-02 14:16 UTC, taskset -c 1, load 11, same-process alternation
+ * of thresholds (min of 20 rounds): 10^4 digits 40: 81.3 us, 60: 80.4,
+ * 80: 79.5, 100: 79.1, 120: 78.7, 150: 82.9 (GMP 80.2); 3000 digits
+ * 100 best (11.55 us; 150: 12.25, 200: 12.74); 10^5 digits flat within
+ * noise (3.04-3.18 ms for 40..150).  100 taken for every CPU: the old
+ * value belonged to the old basecase; other CPUs not measured. */
 long bgcn_get_str_dc_threshold = BGCN_GET_STR_DC_THRESHOLD;
 long bgcn_set_str_dc_threshold = BGCN_SET_STR_DC_THRESHOLD;
 

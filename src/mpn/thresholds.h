@@ -342,7 +342,7 @@
  * CPUs were not measured (the algorithm change applies to all). */
 #define BGCN_GCDEXT_DC_THRESHOLD 600 /* bgcn_gcdext: half-gcd steps (gcdext.c) */
 #define BGCN_GET_STR_DC_THRESHOLD 12 /* bgcn_get_str: divide and conquer (radix.c) */
-#define BGCN_SET_STR_DC_THRESHOLD 150 /* bgcn_set_str: divide and conquer (radix.c) */
+#define BGCN_SET_STR_DC_THRESHOLD 100 /* bgcn_set_str: divide and conquer (radix.c) */
 /* Montgomery products (mont.c): the CIOS kernel bgcn_mont_mul_n up to
  * BGCN_MONT_KERNEL_MAX limbs, bgcn_mont_sqr_n up to
  * BGCN_MONT_SQR_KERNEL_MAX, bgcn_mul/bgcn_sqr + bgcn_redc_n beyond.

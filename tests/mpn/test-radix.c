@@ -396,6 +396,30 @@ Test(radix, get_str_twins, .timeout = 240)
     free(a);
 }
 
+/* set_str's base-10 basecase reading eight digits per word against its
+ * twin reading one digit at a time (bgcn_set_str_swar), both against GMP:
+ * every length up to 120 (the partial first chunk of each size, whole
+ * chunks of 19 = 8 + 8 + 3 digits), random lengths up to 6000 at
+ * thresholds from 1 to past the default, random digits, all nines, mostly
+ * zeros and leading zeros (check_set's shapes). */
+Test(radix, set_str_twins, .timeout = 120)
+{
+    static const long thrs[] = {1, 3, BGCN_SET_STR_DC_THRESHOLD, 400};
+    for (int swar = 0; swar <= 1; swar++) {
+        bgcn_set_str_swar = swar;
+        for (int ti = 0; ti < 4; ti++) {
+            bgcn_set_str_dc_threshold = thrs[ti];
+            for (size_t len = 1; len <= 120; len++)
+                for (int rep = 0; rep < 3; rep++)
+                    check_set(len, 10, len < 40);
+            for (int rep = 0; rep < 16; rep++)
+                check_set((size_t)t_rand_size(1, 6000), 10, 0);
+        }
+    }
+    bgcn_set_str_swar = 1;
+    restore_thresholds();
+}
+
 Test(radix, enomem_every_allocation)
 {
     bgcn_limb_t *a = malloc(sizeof *a * 400);
