@@ -961,9 +961,8 @@ extern long bgcn_set_str_dc_threshold;
  * basecase leaves side by side (1, the default) or one after the other
  * (0, the twin the tests compare with); any value is correct. */
 extern int bgcn_get_str_pair;
-/* bgcn_get_str's base-10 digits of each limb by fixed-point groups (1,
- * the default) or by divisions by 10 (0, the twin); any value is
- * correct. */
+/* bgcn_get_str's base-10 digits of each limb eight per word (1, the
+ * default) or by divisions by 10 (0, the twin); any value is correct. */
 extern int bgcn_get_str_digits10;
 /* bgcn_get_str divides by the powers below the mu threshold with the
  * normalised power kept in the cache (1, the default) or through

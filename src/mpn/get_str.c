@@ -7,8 +7,10 @@
  * a copy of U by the big base B_b = b^m (the largest power of b in a
  * limb) again and again, with one reciprocal of B_b for the whole call
  * (2/1 division steps); each remainder gives m digits, least significant
- * first, extracted by divisions by a compile-time constant base.  O(n^2)
- * limb steps.
+ * first, extracted by divisions by a compile-time constant base (base
+ * 10: eight digits per word, spread8).  O(n^2) limb steps.  When both
+ * halves of a node are leaves, their passes run side by side
+ * (basecase2).
  *
  * Divide and conquer: with the tower P_i = B_b^(2^i) (radix-impl.h) and
  * U < P_k^2, split U = q P_k + r with bgcn_tdiv_qr; r has exactly
@@ -26,41 +28,29 @@
 
 #include <string.h>
 
-/* Digits of x < 10^5 (five, leading zeros included) at p[0..5), and of
- * x < 10^4 (four) at p[0..4): x / 10^4 (resp. 10^3) as a fixed-point
- * number with 48 fraction bits, rounded up, gives the first digit in its
- * integer part, and multiplying the fraction by 10 gives each next one.
- * Exact: the rounding error stays below x / 2^48 < 10^-9 after the four
- * multiplications by 10, while a true fraction that is not zero is at
- * least 10^-4 from the next integer; checked for every x besides (a
- * throwaway program, 2026-12-02).  A multiplication and four short
- * add-and-shift steps per group instead of a chain of divisions. */
-#define DIG_FRAC ((UINT64_C(1) << 48) - 1)
-static inline void digits5(unsigned char *p, uint64_t x)
+/* The 8 decimal digits of x < 10^8 (leading zeros included) as bytes of
+ * one word, the first digit in the low byte (so a little-endian store
+ * writes them in order): x split into two 4-digit halves in 32-bit
+ * lanes, each into two 2-digit values in 16-bit lanes, each into two
+ * digits in bytes, every split a lane-wise division by a multiplication
+ * (v / 100 = (v * 5243) >> 19 for v < 10^4, v / 10 = (v * 103) >> 10 for
+ * v < 100; no lane overflows into the next).  Checked for every x < 10^8
+ * (a throwaway program, 2026-12-02).  About a dozen instructions and one
+ * store for eight digits. */
+static inline uint64_t spread8(uint64_t x)
 {
-    uint64_t y = x * ((UINT64_C(1) << 48) / 10000 + 1);
-    p[0] = (unsigned char)(y >> 48);
-    for (int j = 1; j < 5; j++) {
-        y = (y & DIG_FRAC) * 10;
-        p[j] = (unsigned char)(y >> 48);
-    }
+    uint64_t hi = x / 10000, lo = x - hi * 10000;
+    uint64_t w = hi | (lo << 32);
+    uint64_t q = ((w * 5243) >> 19) & UINT64_C(0x0000007f0000007f);
+    w = q | ((w - q * 100) << 16);
+    q = ((w * 103) >> 10) & UINT64_C(0x000f000f000f000f);
+    return q | ((w - q * 10) << 8);
 }
-
-static inline void digits4(unsigned char *p, uint64_t x)
-{
-    uint64_t y = x * ((UINT64_C(1) << 48) / 1000 + 1);
-    p[0] = (unsigned char)(y >> 48);
-    for (int j = 1; j < 4; j++) {
-        y = (y & DIG_FRAC) * 10;
-        p[j] = (unsigned char)(y >> 48);
-    }
-}
-#undef DIG_FRAC
 
 /* The 19 digits of r < 10^19 at end[-19..-1], the old way: four groups
  * of at most five digits, each by a chain of divisions by the constant
  * 10 (multiplications), the four chains side by side.  The twin of the
- * fixed-point groups above (bgcn_get_str_digits10 = 0). */
+ * word-wise digits above (bgcn_get_str_digits10 = 0). */
 static void digits19_div(unsigned char *end, bgcn_limb_t r)
 {
     bgcn_limb_t hi = r / 10000000000u, lo = r - hi * 10000000000u;
@@ -88,19 +78,25 @@ int bgcn_get_str_digits10 = 1;
 static void limb_digits(unsigned char *end, bgcn_limb_t r, int base, int m)
 {
     if (base == 10) {
-        /* r < 10^19: groups of 4 + 5 + 5 + 5 digits, independent of each
-         * other */
         BGCN_ASSERT(m == 19);
-        if (!bgcn_get_str_digits10) {
-            digits19_div(end, r);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (bgcn_get_str_digits10) {
+            /* r < 10^19: 3 + 8 + 8 digits */
+            bgcn_limb_t t = r / UINT64_C(10000000000000000);
+            bgcn_limb_t rest = r - t * UINT64_C(10000000000000000);
+            bgcn_limb_t mid = rest / 100000000, low = rest - mid * 100000000;
+            unsigned char *p = end - 19;
+            p[0] = (unsigned char)(t / 100);
+            p[1] = (unsigned char)(t / 10 % 10);
+            p[2] = (unsigned char)(t % 10);
+            uint64_t w = spread8(mid);
+            memcpy(p + 3, &w, 8);
+            w = spread8(low);
+            memcpy(p + 11, &w, 8);
             return;
         }
-        bgcn_limb_t hi = r / 10000000000u, lo = r - hi * 10000000000u;
-        unsigned char *p = end - 19;
-        digits4(p, hi / 100000);
-        digits5(p + 4, hi % 100000);
-        digits5(p + 9, lo / 100000);
-        digits5(p + 14, lo % 100000);
+#endif
+        digits19_div(end, r);
     } else {
         /* One case per base, so that every division is by a constant,
          * and r split at P = b^K (K = m/2) into two halves whose digits

@@ -311,13 +311,13 @@ Test(radix, powers_of_base, .timeout = 120)
 
 /* The fast paths of get_str against their twins, each switched on and
  * off alone and all together (bgcn_get_str_pair: the two leaves of a node
- * side by side; bgcn_get_str_digits10: base-10 digits by fixed-point
- * groups; bgcn_get_str_prenorm: the small powers divided with the
+ * side by side; bgcn_get_str_digits10: base-10 digits eight per word;
+ * bgcn_get_str_prenorm: the small powers divided with the
  * normalised power from the cache), at thresholds that put leaves of
  * every size under nodes, against GMP: random numbers in several bases,
  * and decimal numbers made of runs of nines and zeros (every group of
- * 4 or 5 digits at 0, 9999(9), 10^k and 10^k - 1, the values where a
- * fixed-point digit would go wrong first), 10^k - 1, 10^k, 10^k + 1 and
+ * 2, 4 and 8 digits at 0, 99.., 10^k and 10^k - 1, the values where a
+ * lane-wise split would go wrong first), 10^k - 1, 10^k, 10^k + 1 and
  * nines times a power of ten. */
 static void set_twins(int c)
 {
