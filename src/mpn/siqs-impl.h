@@ -16,7 +16,9 @@
 /* Primes from here on are sieved through buckets: above a quarter block
  * a prime's few hits per block cost more in loop exits (mispredicted
  * branches) than its bucket entries (60 digits 1.48 -> 1.07 s). */
+#ifndef SIQS_BUCKET_MIN
 #define SIQS_BUCKET_MIN (SIQS_BLOCK / 4)
+#endif
 #define SIQS_FB_MAX (1L << 17) /* bucket entries hold 17 index bits */
 
 /* ---- small signed integers: |value| = {d,n} normalised, n = 0 for 0 ---- */
@@ -249,6 +251,7 @@ typedef struct siqs_ctx {
     double abits;         /* log2 of the ideal A, sqrt(2kN)/M */
     uint32_t qidx[SIQS_MAXS];
     siqs_z A, B, C, Bj[SIQS_MAXS];
+    uint32_t gam[SIQS_MAXS]; /* B_j = (A/q_j) gam[j] */
     uint64_t *aseen;      /* hashes of the A already used */
     long naseen, capaseen;
     uint32_t *root1, *root2;
@@ -291,6 +294,19 @@ void bgcn_siqs_free(void *p);
 /* siqs_poly.c: choose a new A and set B, C and the roots of every prime
  * for its first polynomial (ENOMEM only). */
 bgcn_status bgcn_siqs_new_a(siqs_ctx *c) BGCN_WUR;
+/* The roots and Gray-code steps of every prime for the first polynomial
+ * of the current A (from A, B, the B_j and gam), as bgcn_siqs_new_a sets
+ * them: slow = 0 by word products modulo each prime, slow = 1 by
+ * multiple-precision remainders (the twin tests compare).  Same arrays
+ * either way. */
+void bgcn_siqs_roots(siqs_ctx *c, int slow);
+/* siqs.c, for tests: sets the factorisation of N up as bgcn_siqs does
+ * (N as bgcn_siqs takes it), draws na values of A with the seed and
+ * computes the roots by both twins of bgcn_siqs_roots; returns the
+ * number of (A, prime) pairs where root1, root2 or a step differ, or -1
+ * when the setup fails (ENOMEM, a factor-base prime dividing N). */
+long bgcn_siqs_roots_selftest(const bgcn_limb_t *np, long nn, uint64_t seed,
+                              int na);
 /* Switch to polynomial i (1 <= i < 2^(s-1)) of the current A by Gray
  * code: B, C and the roots of the primes below med_end; the bucket fill
  * updates the others itself, with the sign and row returned here. */

@@ -116,6 +116,146 @@ static void set_c(siqs_ctx *c)
     c->C = t;
 }
 
+/* The slow twin of roots_w: each residue of A, B and B_j by a
+ * multiple-precision remainder (one bgcn_mod_1, with its limb inverse,
+ * per number and prime). */
+static void roots_mp(siqs_ctx *c)
+{
+    long F = c->F;
+    int s = c->s;
+    for (long i = 1; i < F; i++) {
+        uint32_t p = c->p[i];
+        if (c->flag[i]) {
+            c->root1[i] = c->root2[i] = 0;
+            for (int j = 1; j < s; j++)
+                c->delta[(size_t)(j - 1) * F + i] = 0;
+            continue;
+        }
+        uint32_t ai = bgcn_siqs_invmod(sz_umod(&c->A, p), p);
+        uint32_t bm = sz_mod(&c->B, p), t = c->sqrtkn[i], mm = c->M % p;
+        uint32_t r1 = siqs_mulmod(ai, (uint32_t)(((uint64_t)t + p - bm) % p), p);
+        uint32_t r2 = siqs_mulmod(ai, (uint32_t)(((uint64_t)2 * p - t - bm) % p), p);
+        c->root1[i] = (uint32_t)(((uint64_t)r1 + mm) % p);
+        c->root2[i] = (uint32_t)(((uint64_t)r2 + mm) % p);
+        for (int j = 1; j < s; j++)
+            c->delta[(size_t)(j - 1) * F + i] =
+                siqs_mulmod((uint32_t)((2 * (uint64_t)sz_umod(&c->Bj[j], p)) % p),
+                            ai, p);
+    }
+}
+
+/* Residues in doubles, kept in the symmetric range |r| <= p/2 (plus a
+ * hair), for p < 2^26: a product of two of them (or of one and a value
+ * below 2^26) is below 2^52, exact; the quotient rounded to nearest by
+ * the 1.5 * 2^52 trick (round-to-nearest mode, |x| < 2^51) leaves
+ * |x - q p| <= p/2 + p 2^-26, exact.  No compare, no branch: the
+ * fix-ups of a [0, p) form, as branches, were mispredicted half the
+ * time. */
+static inline double redc_d(double x, double p, double dinv)
+{
+    const double big = 6755399441055744.0; /* 1.5 * 2^52 */
+    double t = x * dinv + big; /* kept: the build has no -ffast-math */
+    return x - (t - big) * p;
+}
+
+/* r in (-p, p) (an exact integer) to [0, p). */
+static inline uint32_t norm_d(double r, uint32_t p)
+{
+    int64_t v = (int64_t)r;
+    v += (v >> 63) & (int64_t)p;
+    return (uint32_t)v;
+}
+
+#define ROOTS_CHUNK 64 /* primes a pass of roots_w works on */
+
+/* The residues from words only, a chunk of primes at a time with the
+ * loop over the primes innermost (each product independent of the
+ * next: throughput, not the latency of a chain, is what counts).  With
+ * qm_j = q_j mod p: A mod p = prod qm_j (prefix products), one inverse
+ * ai = A^-1 mod p, the inverses of the qm_j from it by the prefix
+ * products (Montgomery's trick), then delta_j = 2 B_j / A = 2 gam_j /
+ * q_j mod p, B/A = sum gam_j / q_j, and the roots (t - B)/A + M, (-t -
+ * B)/A + M.  About 4s products and one inverse a prime, instead of s+1
+ * multiple-precision remainders (each with its limb inverse): those
+ * were ~10% of a 40-60-digit run on Zen 1. */
+static void roots_w(siqs_ctx *c)
+{
+    long F = c->F;
+    int s = c->s;
+    double q[SIQS_MAXS], g2[SIQS_MAXS];
+    for (int j = 0; j < s; j++)
+        q[j] = (double)c->p[c->qidx[j]], g2[j] = 2.0 * (double)c->gam[j];
+    double P[ROOTS_CHUNK], DI[ROOTS_CHUNK], AI[ROOTS_CHUNK], SB[ROOTS_CHUNK];
+    double inv[ROOTS_CHUNK];
+    double qm[SIQS_MAXS][ROOTS_CHUNK], pre[SIQS_MAXS + 1][ROOTS_CHUNK];
+    BGCN_ASSERT(F < 1 || c->p[F - 1] < (1u << 26));
+    for (long i0 = 1; i0 < F; i0 += ROOTS_CHUNK) {
+        int n = F - i0 < ROOTS_CHUNK ? (int)(F - i0) : ROOTS_CHUNK;
+        const uint32_t *pp = c->p + i0;
+        for (int k = 0; k < n; k++) {
+            P[k] = (double)pp[k];
+            DI[k] = 1.0 / P[k];
+            pre[0][k] = 1.0;
+            SB[k] = 0.0;
+        }
+        for (int j = 0; j < s; j++)
+            for (int k = 0; k < n; k++) {
+                double r = redc_d(q[j], P[k], DI[k]); /* q_j < 2^32 */
+                qm[j][k] = r;
+                pre[j + 1][k] = redc_d(pre[j][k] * r, P[k], DI[k]);
+            }
+        for (int k = 0; k < n; k++) {
+            /* flagged primes (A's, k's): A mod p may be 0; not used */
+            uint32_t am = norm_d(pre[s][k], pp[k]);
+            AI[k] = c->flag[i0 + k] ? 0.0 : (double)bgcn_siqs_invmod(am, pp[k]);
+            inv[k] = AI[k]; /* (qm_0 ... qm_j)^-1, j = s-1 first */
+        }
+        for (int j = s - 1; j >= 0; j--) {
+            uint32_t *dl = j > 0 ? c->delta + (size_t)(j - 1) * F + i0 : NULL;
+            for (int k = 0; k < n; k++) {
+                double iq = redc_d(inv[k] * pre[j][k], P[k], DI[k]);
+                inv[k] = redc_d(inv[k] * qm[j][k], P[k], DI[k]);
+                /* 2 gam_j mod p (gam_j < q_j / 2 < 2^31), times 1/q_j */
+                double gm = redc_d(g2[j], P[k], DI[k]);
+                double dj = redc_d(gm * iq, P[k], DI[k]);
+                SB[k] += dj;
+                if (dl)
+                    dl[k] = norm_d(dj, pp[k]);
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            long i = i0 + k;
+            uint32_t p = pp[k];
+            if (c->flag[i]) {
+                c->root1[i] = c->root2[i] = 0;
+                for (int j = 1; j < s; j++)
+                    c->delta[(size_t)(j - 1) * F + i] = 0;
+                continue;
+            }
+            /* SB = 2B/A mod p (|SB| <= s p / 2 before this); halve it */
+            uint32_t sb = norm_d(redc_d(SB[k], P[k], DI[k]), p);
+            uint32_t ba = (sb & 1) ? (uint32_t)(((uint64_t)sb + p) >> 1) : sb >> 1;
+            uint32_t ta = norm_d(redc_d((double)c->sqrtkn[i] * AI[k], P[k], DI[k]), p);
+            uint32_t mm = siqs_fastmod(c->M, c->pm[i], p);
+            uint32_t nta = ta ? p - ta : 0;
+            uint32_t r1 = ta >= ba ? ta - ba : ta + p - ba;    /* (t - B)/A */
+            uint32_t r2 = nta >= ba ? nta - ba : nta + p - ba; /* (-t - B)/A */
+            r1 += mm;
+            r2 += mm;
+            c->root1[i] = r1 - (r1 >= p ? p : 0);
+            c->root2[i] = r2 - (r2 >= p ? p : 0);
+        }
+    }
+}
+
+void bgcn_siqs_roots(siqs_ctx *c, int slow)
+{
+    if (slow)
+        roots_mp(c);
+    else
+        roots_w(c);
+}
+
 bgcn_status bgcn_siqs_new_a(siqs_ctx *c)
 {
     for (int j = 0; j < c->s; j++)
@@ -136,30 +276,12 @@ bgcn_status bgcn_siqs_new_a(siqs_ctx *c)
                                  bgcn_siqs_invmod(sz_umod(&aq, q), q), q);
         if (g > q / 2)
             g = q - g;
+        c->gam[j] = g;
         sz_mul_ui(&c->Bj[j], &aq, g);
         sz_add(&c->B, &c->B, &c->Bj[j]);
     }
     set_c(c);
-    long F = c->F;
-    for (long i = 1; i < F; i++) {
-        uint32_t p = c->p[i];
-        if (c->flag[i]) {
-            c->root1[i] = c->root2[i] = 0;
-            for (int j = 1; j < s; j++)
-                c->delta[(size_t)(j - 1) * F + i] = 0;
-            continue;
-        }
-        uint32_t ai = bgcn_siqs_invmod(sz_umod(&c->A, p), p);
-        uint32_t bm = sz_mod(&c->B, p), t = c->sqrtkn[i], mm = c->M % p;
-        uint32_t r1 = siqs_mulmod(ai, (uint32_t)(((uint64_t)t + p - bm) % p), p);
-        uint32_t r2 = siqs_mulmod(ai, (uint32_t)(((uint64_t)2 * p - t - bm) % p), p);
-        c->root1[i] = (uint32_t)(((uint64_t)r1 + mm) % p);
-        c->root2[i] = (uint32_t)(((uint64_t)r2 + mm) % p);
-        for (int j = 1; j < s; j++)
-            c->delta[(size_t)(j - 1) * F + i] =
-                siqs_mulmod((uint32_t)((2 * (uint64_t)sz_umod(&c->Bj[j], p)) % p),
-                            ai, p);
-    }
+    bgcn_siqs_roots(c, 0);
     return BGCN_OK;
 }
 

@@ -103,6 +103,36 @@ Test(siqs, random_semiprimes)
     gmp_randclear(rs);
 }
 
+/* The roots of each new A: the word-product twin against the
+ * multiple-precision one (bgcn_siqs_roots), over the sizes whose
+ * parameter rows differ (factor bases of 100 to 130000 primes, s from 2
+ * to ~12), random balanced semiprimes and one with small prime factors
+ * of kN's factor base excluded by the setup. */
+Test(siqs, roots_word_vs_multiprecision)
+{
+    gmp_randstate_t rs;
+    gmp_randinit_default(rs);
+    uint64_t seed = t_seed();
+    gmp_randseed_ui(rs, (unsigned long)seed);
+    mpz_t p, q, n;
+    mpz_inits(p, q, n, NULL);
+    static const int sizes[] = {25, 30, 40, 50, 60, 70, 80, 90, 100, 115};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int d = sizes[i];
+        random_prime(p, d / 2, rs);
+        random_prime(q, d - d / 2, rs);
+        mpz_mul(n, p, q);
+        bgcn_limb_t np[8];
+        long nn = z_get(np, 8, n);
+        long bad = bgcn_siqs_roots_selftest(np, nn, t_rand(), d <= 60 ? 6 : 2);
+        cr_assert_eq(bad, 0, "%ld roots differ, %d digits, N = %s (seed %llu)",
+                     bad, d, mpz_get_str(NULL, 10, n),
+                     (unsigned long long)seed);
+    }
+    mpz_clears(p, q, n, NULL);
+    gmp_randclear(rs);
+}
+
 /* A factor below the largest factor-base prime is found while the
  * factor base is built; N = 3 m^2 (kN a square for k = 3) still works. */
 Test(siqs, small_factor_and_square_multiplier)
