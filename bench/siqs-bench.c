@@ -62,6 +62,8 @@ static int one(const char *s)
         o.dlp = atoi(getenv("SIQS_DLP"));
     if (getenv("SIQS_DLPE"))
         o.dlp_exp = atof(getenv("SIQS_DLPE"));
+    if (getenv("SIQS_GF2_MERGE_MIN"))
+        bgcn_gf2_merge_min = atol(getenv("SIQS_GF2_MERGE_MIN"));
     double t0 = cpu_now();
     bgcn_status st = bgcn_siqs(f, &fn, n, nn, &o);
     double t = cpu_now() - t0;

@@ -236,6 +236,7 @@ static bgcn_status merge_pass(gf2_work *w, uint32_t wmax, long *merged)
 }
 
 long bgcn_gf2_m4ri_min = 64;
+long bgcn_gf2_merge_min = 2000;
 
 static inline void row_xor(uint64_t *r, const uint64_t *a, size_t from,
                            size_t width)
@@ -476,7 +477,10 @@ bgcn_status bgcn_gf2_nullspace(uint64_t *deps, int *ndeps, long nrows,
         r->live = 1;
     }
     st = drop_singletons(&w);
-    for (uint32_t wmax = 2; st == BGCN_OK && wmax <= GF2_MERGE_MAX;) {
+    /* small matrices: the merges (passes over every column per weight)
+     * cost more than the dense elimination they save */
+    uint32_t wtop = ncols >= bgcn_gf2_merge_min ? GF2_MERGE_MAX : 1;
+    for (uint32_t wmax = 2; st == BGCN_OK && wmax <= wtop;) {
         long merged = 0;
         st = merge_pass(&w, wmax, &merged);
         if (st == BGCN_OK)

@@ -153,6 +153,52 @@ static inline uint32_t siqs_fastmod(uint32_t x, uint64_t m, uint32_t p)
     return (uint32_t)(((unsigned __int128)low * p) >> 64);
 }
 
+/* {np,n} mod d (n >= 0, d != 0) from dn = d << sh normalised (sh the
+ * leading zeros of d) and v = bgcn_invert_limb(dn): the remainder loop
+ * of a 2/1 division by a precomputed reciprocal (N. Moller, T. Granlund,
+ * "Improved division by invariant integers", IEEE Trans. Computers 60,
+ * 2011), with no reciprocal computed per call as bgcn_mod_1 must (its
+ * slow twin in the tests).  The candidates' trial divisions use it. */
+static inline uint64_t siqs_rem21(uint64_t u1, uint64_t u0, uint64_t d,
+                                  uint64_t v)
+{
+    /* u1 < d; the quotient estimate q1 is exact or one too large */
+    unsigned __int128 q = (unsigned __int128)v * u1 +
+                          (((unsigned __int128)u1 << 64) | u0);
+    uint64_t q1 = (uint64_t)(q >> 64) + 1, q0 = (uint64_t)q;
+    uint64_t r = u0 - q1 * d;
+    if (r > q0)
+        r += d;
+    if (__builtin_expect(r >= d, 0))
+        r -= d;
+    return r;
+}
+static inline uint64_t siqs_mod_pre(const bgcn_limb_t *np, long n,
+                                    uint64_t dn, int sh, uint64_t v)
+{
+    if (n <= 0)
+        return 0;
+    long i = n - 1;
+    uint64_t r;
+    if (sh == 0) {
+        r = 0;
+        if (np[i] < dn)
+            r = np[i--];
+        for (; i >= 0; i--)
+            r = siqs_rem21(r, np[i], dn, v);
+        return r;
+    }
+    uint64_t hi = np[i];
+    r = hi >> (64 - sh);
+    for (; i > 0; i--) {
+        uint64_t lo = np[i - 1];
+        r = siqs_rem21(r, (hi << sh) | (lo >> (64 - sh)), dn, v);
+        hi = lo;
+    }
+    r = siqs_rem21(r, hi << sh, dn, v);
+    return r >> sh;
+}
+
 /* log2(x) for x > 0 to about 1e-6, without libm (the engine links none):
  * the exponent, then 2 atanh((m-1)/(m+1)) for the mantissa m in [1,2). */
 static inline double siqs_log2(double x)
@@ -233,6 +279,7 @@ typedef struct siqs_ctx {
     unsigned char *logp;
     unsigned char *flag;  /* SIQS_F_TRIAL, SIQS_F_AQ */
     uint64_t *pm;         /* fastmod multipliers */
+    uint64_t *pv;         /* siqs_mod_pre reciprocals of p << clz(p) */
     float *pinv;          /* 1 / p */
     uint32_t *hits;       /* scratch of the candidate searches: F entries */
     uint32_t *cands;      /* candidate positions of a block */
@@ -241,8 +288,12 @@ typedef struct siqs_ctx {
     /* primes a candidate is divided by (the unsieved small ones, k's, A's)
      * in groups whose product fits a limb: one remainder per group */
     uint32_t *tdiv;       /* indices, group after group */
+    uint64_t *tdinv;      /* p^-1 mod 2^64 of each (0 for p = 2) */
+    uint64_t *tdlim;      /* (2^64 - 1) / p */
     uint32_t tgrp_end[128]; /* each group holds two primes or more */
     uint64_t tgrp_prod[128];
+    uint64_t tgrp_v[128];   /* their siqs_mod_pre reciprocals */
+    int tgrp_sh[128];
     int ntgrp;
 
     /* current A and B */

@@ -193,7 +193,9 @@ static bgcn_status build_fb(siqs_ctx *c, bgcn_limb_t *fp, int *found)
     c->flag = bgcn_siqs_alloc((size_t)F);
     c->pm = bgcn_siqs_alloc(sizeof *c->pm * (size_t)F);
     c->pinv = bgcn_siqs_alloc(sizeof *c->pinv * (size_t)F);
-    if (!c->p || !c->sqrtkn || !c->logp || !c->flag || !c->pm || !c->pinv)
+    c->pv = bgcn_siqs_alloc(sizeof *c->pv * (size_t)F);
+    if (!c->p || !c->sqrtkn || !c->logp || !c->flag || !c->pm || !c->pinv ||
+        !c->pv)
         return BGCN_ENOMEM;
     memset(c->flag, 0, (size_t)F);
     c->p[0] = 2;
@@ -245,6 +247,7 @@ static bgcn_status build_fb(siqs_ctx *c, bgcn_limb_t *fp, int *found)
     for (long i = 0; i < F; i++) {
         c->pm[i] = UINT64_MAX / c->p[i] + 1;
         c->pinv[i] = 1.0f / (float)c->p[i];
+        c->pv[i] = bgcn_invert_limb((uint64_t)c->p[i] << __builtin_clzll(c->p[i]));
     }
     return BGCN_OK;
 }
@@ -280,7 +283,10 @@ static bgcn_status setup(siqs_ctx *c)
     c->cands = bgcn_siqs_alloc(sizeof *c->cands * SIQS_BLOCK);
     c->special = bgcn_siqs_alloc(sizeof *c->special * (size_t)(F + SIQS_MAXS));
     c->tdiv = bgcn_siqs_alloc(sizeof *c->tdiv * (size_t)(F + SIQS_MAXS));
-    if (!c->hits || !c->cands || !c->special || !c->tdiv)
+    c->tdinv = bgcn_siqs_alloc(sizeof *c->tdinv * (size_t)(F + SIQS_MAXS));
+    c->tdlim = bgcn_siqs_alloc(sizeof *c->tdlim * (size_t)(F + SIQS_MAXS));
+    if (!c->hits || !c->cands || !c->special || !c->tdiv || !c->tdinv ||
+        !c->tdlim)
         return BGCN_ENOMEM;
     for (long i = c->small_end; i < c->med_end; i++)
         if (c->flag[i] & SIQS_F_TRIAL)
@@ -383,10 +389,13 @@ static void ctx_clear(siqs_ctx *c)
     bgcn_siqs_free(c->flag);
     bgcn_siqs_free(c->pm);
     bgcn_siqs_free(c->pinv);
+    bgcn_siqs_free(c->pv);
     bgcn_siqs_free(c->hits);
     bgcn_siqs_free(c->cands);
     bgcn_siqs_free(c->special);
     bgcn_siqs_free(c->tdiv);
+    bgcn_siqs_free(c->tdinv);
+    bgcn_siqs_free(c->tdlim);
     bgcn_siqs_free(c->aseen);
     bgcn_siqs_free(c->root1);
     bgcn_siqs_free(c->root2);

@@ -37,19 +37,18 @@ typedef struct cand_ctx {
     long nf;
 } cand_ctx;
 
-/* Divides g by p as often as it goes (at least once), noting each. */
-static void take(cand_ctx *cc, siqs_z *g, uint32_t p, uint32_t col)
+/* Divides g by p = c->p[i] as often as it goes (at least once), noting
+ * each; the remainders by the prime's precomputed reciprocal. */
+static void take(const siqs_ctx *c, cand_ctx *cc, siqs_z *g, uint32_t i)
 {
+    uint32_t p = c->p[i];
+    int sh = __builtin_clzll(p);
+    uint64_t dn = (uint64_t)p << sh, v = c->pv[i];
     do {
         sz_divexact_ui(g, g, p);
         if (cc->nf < SIQS_MAXF)
-            cc->fac[cc->nf++] = col;
-    } while (sz_umod(g, p) == 0);
-}
-
-static uint64_t sz_umod64(const siqs_z *a, uint64_t d)
-{
-    return a->n ? bgcn_mod_1(a->d, a->n, d) : 0;
+            cc->fac[cc->nf++] = i + 1;
+    } while (siqs_mod_pre(g->d, g->n, dn, sh, v) == 0);
 }
 
 void bgcn_siqs_set_tdiv(siqs_ctx *c)
@@ -76,6 +75,15 @@ void bgcn_siqs_set_tdiv(siqs_ctx *c)
     c->tgrp_end[k] = (uint32_t)n;
     c->tgrp_prod[k++] = prod;
     c->ntgrp = k;
+    for (long j = 0; j < n; j++) {
+        uint32_t p = c->p[c->tdiv[j]];
+        c->tdinv[j] = p & 1 ? bgcn_binvert_limb(p) : 0;
+        c->tdlim[j] = p & 1 ? UINT64_MAX / p : 0;
+    }
+    for (int j = 0; j < k; j++) {
+        c->tgrp_sh[j] = __builtin_clzll(c->tgrp_prod[j]);
+        c->tgrp_v[j] = bgcn_invert_limb(c->tgrp_prod[j] << c->tgrp_sh[j]);
+    }
 }
 
 /* out of line: rare, and keeps the block loop small */
@@ -96,11 +104,16 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
     for (int j = 0; j < c->s; j++)
         cc->fac[cc->nf++] = c->qidx[j] + 1;
     for (int k = 0, j = 0; k < c->ntgrp; k++) {
-        uint64_t r = sz_umod64(&g, c->tgrp_prod[k]);
+        int sh = c->tgrp_sh[k];
+        uint64_t r = siqs_mod_pre(g.d, g.n, c->tgrp_prod[k] << sh, sh,
+                                  c->tgrp_v[k]);
         for (; j < (int)c->tgrp_end[k]; j++) {
             uint32_t i = c->tdiv[j];
-            if (r % c->p[i] == 0)
-                take(cc, &g, c->p[i], i + 1);
+            /* p | r: for odd p, r p^-1 mod 2^64 <= (2^64-1)/p (no
+             * division); 2 by its bit */
+            uint64_t inv = c->tdinv[j];
+            if (inv ? r * inv <= c->tdlim[j] : !(r & 1))
+                take(c, cc, &g, i);
         }
     }
     /* the medium primes whose roots match pos, except the flagged ones
@@ -119,7 +132,7 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
                                      c->small_end, c->med_end, h);
     for (uint32_t j = 0; j < nh; j++)
         if (!c->flag[h[j]])
-            take(cc, &g, c->p[h[j]], h[j] + 1);
+            take(c, cc, &g, h[j]);
     const uint32_t *bk = c->cbk;
     uint32_t off = pos & (SIQS_BLOCK - 1), nb = c->ncbk;
 #ifdef BGCN_HAVE_SIQS_AVX512
@@ -132,7 +145,7 @@ __attribute__((noinline)) static bgcn_status candidate(siqs_ctx *c, cand_ctx *cc
         nh = bgcn_siqs_match_bucket_c(bk, nb, off, h);
     for (uint32_t j = 0; j < nh; j++) {
         BGCN_ASSERT(sz_umod(&g, c->p[h[j]]) == 0);
-        take(cc, &g, c->p[h[j]], h[j] + 1);
+        take(c, cc, &g, h[j]);
     }
     uint32_t lp1 = 1, lp2 = 1;
     if (g.n != 1)

@@ -133,6 +133,35 @@ Test(siqs, roots_word_vs_multiprecision)
     gmp_randclear(rs);
 }
 
+/* siqs_mod_pre (the candidates' remainders by a precomputed reciprocal)
+ * against bgcn_mod_1: divisors of 2..64 bits (factor-base primes, the
+ * limb-sized products of the trial-division groups), random and
+ * all-ones limbs, 0..8 limbs, top limb above and below the divisor. */
+Test(siqs, mod_pre_vs_mod_1)
+{
+    t_seed();
+    bgcn_limb_t a[8];
+    for (int it = 0; it < 20000; it++) {
+        int bits = 2 + (int)(t_rand() % 63);
+        uint64_t d = t_rand() >> (64 - bits);
+        d |= (uint64_t)1 << (bits - 1);
+        if (it % 7 == 0)
+            d = UINT64_MAX - (t_rand() & 3);
+        long n = (long)(t_rand() % 9);
+        for (long i = 0; i < n; i++)
+            a[i] = it % 5 == 0 ? UINT64_MAX : t_rand();
+        if (n && it % 3 == 0)
+            a[n - 1] %= d;
+        int sh = __builtin_clzll(d);
+        uint64_t v = bgcn_invert_limb(d << sh);
+        uint64_t want = n ? bgcn_mod_1(a, n, d) : 0;
+        uint64_t got = siqs_mod_pre(a, n, d << sh, sh, v);
+        cr_assert_eq(got, want, "n %ld d %llu: %llu, want %llu", n,
+                     (unsigned long long)d, (unsigned long long)got,
+                     (unsigned long long)want);
+    }
+}
+
 /* A factor below the largest factor-base prime is found while the
  * factor base is built; N = 3 m^2 (kN a square for k = 3) still works. */
 Test(siqs, small_factor_and_square_multiplier)
@@ -314,9 +343,11 @@ static const long m4ri_mins[] = {LONG_MAX, 0, 64};
 Test(gf2, random_matrices)
 {
     t_seed();
-    long keep = bgcn_gf2_m4ri_min;
-    for (int tw = 0; tw < 3; tw++) {
-        bgcn_gf2_m4ri_min = m4ri_mins[tw];
+    long keep = bgcn_gf2_m4ri_min, keepm = bgcn_gf2_merge_min;
+    /* each dense twin, with the merges (merge_min 0) and without */
+    for (int tw = 0; tw < 6; tw++) {
+        bgcn_gf2_m4ri_min = m4ri_mins[tw % 3];
+        bgcn_gf2_merge_min = tw < 3 ? 0 : LONG_MAX;
         for (int it = 0; it < 300; it++) {
             long r = (long)t_rand_below(150), c = (long)t_rand_below(140);
             int dens = 1 + (int)t_rand_below(it % 3 == 0 ? 4 : 20);
@@ -328,18 +359,21 @@ Test(gf2, random_matrices)
         check_gf2(300, 290, 40); /* dense enough to reach dense_solve */
     }
     bgcn_gf2_m4ri_min = keep;
+    bgcn_gf2_merge_min = keepm;
 }
 
 Test(gf2, larger_sparse)
 {
     t_seed();
-    long keep = bgcn_gf2_m4ri_min;
-    for (int tw = 0; tw < 2; tw++) {
-        bgcn_gf2_m4ri_min = m4ri_mins[tw];
+    long keep = bgcn_gf2_m4ri_min, keepm = bgcn_gf2_merge_min;
+    for (int tw = 0; tw < 3; tw++) {
+        bgcn_gf2_m4ri_min = m4ri_mins[tw % 2];
+        bgcn_gf2_merge_min = tw < 2 ? 0 : LONG_MAX; /* merges, then none */
         for (int it = 0; it < 3; it++)
             check_gf2(700 + (long)t_rand_below(200), 700, 12);
     }
     bgcn_gf2_m4ri_min = keep;
+    bgcn_gf2_merge_min = keepm;
 }
 
 static int u32_cmp(const void *a, const void *b)
