@@ -312,6 +312,7 @@ typedef struct siqs_ctx {
     /* sieve */
     unsigned char *sieve;
     uint32_t *next1, *next2;
+    uint32_t *medk;       /* SIQS_BLOCK / p of the medium primes */
     uint32_t *bucket;     /* nblocks rows of bucket_cap entries */
     uint32_t *bucket_n;
     long bucket_cap;
@@ -430,6 +431,23 @@ uint32_t bgcn_siqs_match_bucket_avx512(const uint32_t *bk, uint32_t nb,
                                        uint32_t off, uint32_t *out);
 #endif
 
+/* siqs_sieve.c: the medium primes lo <= i < hi (3 <= p[i] <= SIQS_BLOCK/4,
+ * odd) add logp[i] to the bytes of block sv (positions bstart ..
+ * bstart + SIQS_BLOCK - 1) at each position of both root progressions,
+ * whose next positions next1[i], next2[i] are on entry both within
+ * [bstart, bstart + p), or both >= bstart + SIQS_BLOCK (a flagged
+ * prime: left alone).  On return they hold the first positions past the
+ * block (the slow twin may swap a prime's two).  The fast twin needs
+ * medk[i] = SIQS_BLOCK / p[i] and writes the spare byte sv[SIQS_BLOCK]
+ * (garbage); otherwise both leave the same bytes and positions. */
+void bgcn_siqs_sieve_med_c(unsigned char *sv, uint32_t bstart,
+                           const uint32_t *p, const unsigned char *logp,
+                           uint32_t *next1, uint32_t *next2, long lo,
+                           long hi);
+void bgcn_siqs_sieve_med(unsigned char *sv, uint32_t bstart,
+                         const uint32_t *p, const unsigned char *logp,
+                         const uint32_t *medk, uint32_t *next1,
+                         uint32_t *next2, long lo, long hi);
 /* siqs_sieve.c: group the primes tried by division for the current A
  * (after bgcn_siqs_new_a). */
 void bgcn_siqs_set_tdiv(siqs_ctx *c);

@@ -162,6 +162,68 @@ Test(siqs, mod_pre_vs_mod_1)
     }
 }
 
+/* The medium-prime block sieve: the branch-free twin against the loop
+ * (bgcn_siqs_sieve_med_c) on random odd moduli over the whole medium
+ * range (3 .. SIQS_BLOCK/4, the extremes included), roots anywhere in
+ * [bstart, bstart + p) (both ends, equal roots), flagged entries, three
+ * blocks in a row carrying the positions over. */
+Test(siqs, medium_sieve_vs_loop)
+{
+    t_seed();
+    enum { NP = 600 };
+    static uint32_t p[NP], medk[NP], n1[2][NP], n2[2][NP];
+    static unsigned char logp[NP];
+    static unsigned char sv[2][SIQS_BLOCK + 64];
+    for (int it = 0; it < 40; it++) {
+        uint32_t pmax = it % 2 ? SIQS_BLOCK / 4 : 64 + (uint32_t)t_rand_below(2000);
+        for (int i = 0; i < NP; i++) {
+            uint32_t q = 3 + (uint32_t)t_rand_below(pmax - 2);
+            if (i == 0)
+                q = 3;
+            if (i == 1)
+                q = SIQS_BLOCK / 4 - 1;
+            p[i] = q | 1;
+            if (p[i] > SIQS_BLOCK / 4)
+                p[i] -= 2;
+            medk[i] = SIQS_BLOCK / p[i];
+            logp[i] = (unsigned char)(1 + t_rand_below(20));
+            uint32_t bstart = 0, r1, r2;
+            switch (t_rand_below(5)) {
+            case 0: r1 = r2 = 0; break;
+            case 1: r1 = 0, r2 = p[i] - 1; break;
+            case 2: r1 = r2 = p[i] - 1; break;
+            default:
+                r1 = (uint32_t)t_rand_below(p[i]);
+                r2 = (uint32_t)t_rand_below(p[i]);
+            }
+            if (t_rand_below(50) == 0)
+                r1 = r2 = 3 * SIQS_BLOCK; /* flagged */
+            n1[0][i] = n1[1][i] = bstart + r1;
+            n2[0][i] = n2[1][i] = bstart + r2;
+        }
+        for (uint32_t b = 0; b < 3; b++) {
+            uint32_t bstart = b * SIQS_BLOCK;
+            unsigned char init = (unsigned char)t_rand();
+            memset(sv[0], init, sizeof sv[0]);
+            memset(sv[1], init, sizeof sv[1]);
+            bgcn_siqs_sieve_med_c(sv[0], bstart, p, logp, n1[0], n2[0], 0, NP);
+            bgcn_siqs_sieve_med(sv[1], bstart, p, logp, medk, n1[1], n2[1], 0, NP);
+            cr_assert(memcmp(sv[0], sv[1], SIQS_BLOCK) == 0,
+                      "sieve bytes differ, iteration %d block %u", it, b);
+            /* the loop may swap a prime's two positions: compare pairs */
+            for (int i = 0; i < NP; i++) {
+                uint32_t a0 = n1[0][i] < n2[0][i] ? n1[0][i] : n2[0][i];
+                uint32_t b0 = n1[0][i] ^ n2[0][i] ^ a0;
+                uint32_t a1 = n1[1][i] < n2[1][i] ? n1[1][i] : n2[1][i];
+                uint32_t b1 = n1[1][i] ^ n2[1][i] ^ a1;
+                cr_assert(a0 == a1 && b0 == b1,
+                          "next positions of p = %u differ, iteration %d "
+                          "block %u", p[i], it, b);
+            }
+        }
+    }
+}
+
 /* A factor below the largest factor-base prime is found while the
  * factor base is built; N = 3 m^2 (kN a square for k = 3) still works. */
 Test(siqs, small_factor_and_square_multiplier)
