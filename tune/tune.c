@@ -3,7 +3,8 @@
  * the #define lines of src/mpn/thresholds.h, followed by the list of the
  * thresholds it does not measure.
  *
- * Method: for each threshold in turn (Karatsuba, Toom-3, Toom-4, NTT; the
+ * Method: for each threshold in turn (Karatsuba, Toom-3, Toom-4, Toom-6,
+ * Toom-4.2 (mul only, timed at 2:1 shapes), NTT; the
  * ones above it set out of reach, the ones below already tuned), every
  * candidate value is tried and bgcn_mul (bgcn_sqr) itself is timed over a
  * window of sizes around the expected crossover.  Each size's times are
@@ -65,10 +66,15 @@ static bgcn_limb_t rnd(void)
     return rng;
 }
 
-/* One bgcn_mul (sqr: bgcn_sqr) at n x n. */
+/* Set while Toom-4.2 is tuned: run() multiplies 2n x n. */
+static int lopsided;
+
+/* One bgcn_mul (sqr: bgcn_sqr) at n x n (2n x n when lopsided). */
 static void run(int sqr, long n)
 {
-    bgcn_status st = sqr ? bgcn_sqr(R, A, n) : bgcn_mul(R, A, n, B, n);
+    bgcn_status st = sqr        ? bgcn_sqr(R, A, n)
+                     : lopsided ? bgcn_mul(R, A, 2 * n, B, n)
+                                : bgcn_mul(R, A, n, B, n);
     if (st != BGCN_OK) {
         fprintf(stderr, "tune: status %d\n", st);
         exit(1);
@@ -368,17 +374,21 @@ int main(int argc, char **argv)
     }
     long sz[MAXS];
     int ns;
-    long r[8];
+    long r[11];
     for (int sqr = 0; sqr <= 1; sqr++) {
         long *t2 = sqr ? &bgcn_sqr_toom2_threshold : &bgcn_mul_toom22_threshold;
         long *t3 = sqr ? &bgcn_sqr_toom3_threshold : &bgcn_mul_toom33_threshold;
         long *t4 = sqr ? &bgcn_sqr_toom4_threshold : &bgcn_mul_toom44_threshold;
+        long *t6 = sqr ? &bgcn_sqr_toom6_threshold : &bgcn_mul_toom6_threshold;
         long *tn = sqr ? &bgcn_sqr_ntt_threshold : &bgcn_mul_ntt_threshold;
-        const char *nm[4] = {sqr ? "sqr toom2" : "mul toom22",
+        const char *nm[5] = {sqr ? "sqr toom2" : "mul toom22",
                              sqr ? "sqr toom3" : "mul toom33",
                              sqr ? "sqr toom4" : "mul toom44",
-                             sqr ? "sqr ntt" : "mul ntt"};
-        *t2 = *t3 = *t4 = *tn = BIG;
+                             sqr ? "sqr ntt" : "mul ntt",
+                             sqr ? "sqr toom6" : "mul toom6"};
+        *t2 = *t3 = *t4 = *t6 = *tn = BIG;
+        if (!sqr)
+            bgcn_mul_toom42_threshold = BIG;
         for (int k = 0; k < BGCN_NTT_KTAB; k++)
             (sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k)[k] = BIG;
         ns = sizes(sz, 4, 64, 30);
@@ -387,6 +397,16 @@ int main(int argc, char **argv)
         r[4 * sqr + 1] = tune_one(nm[1], t3, sqr, 30, 400, 10, sz, ns);
         ns = sizes(sz, 100, 2500, 16);
         r[4 * sqr + 2] = tune_one(nm[2], t4, sqr, 100, 1200, 25, sz, ns);
+        /* Toom-6 over Toom-4, then (mul) Toom-4.2 at 2n x n, n = bn. */
+        ns = sizes(sz, 400, 4000, 12);
+        r[sqr ? 10 : 8] = tune_one(nm[4], t6, sqr, 400, 3000, 100, sz, ns);
+        if (!sqr) {
+            lopsided = 1;
+            ns = sizes(sz, 20, 1500, 14);
+            r[9] = tune_one("mul toom42", &bgcn_mul_toom42_threshold, 0, 20,
+                            600, 10, sz, ns);
+            lopsided = 0;
+        }
         tune_ntt(nm[3], tn, sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k, sqr);
         r[4 * sqr + 3] = *tn;
     }
@@ -425,10 +445,11 @@ int main(int argc, char **argv)
                path, pfx, pfx, v, id.family, id.model, pfx, v, id.family,
                id.model, id.vendor, id.family, id.model, id.model);
     }
-    const char *names[8] = {"MUL_TOOM22", "MUL_TOOM33", "MUL_TOOM44",
-                            "MUL_NTT",    "SQR_TOOM2",  "SQR_TOOM3",
-                            "SQR_TOOM4",  "SQR_NTT"};
-    for (int i = 0; i < 8; i++)
+    const char *names[11] = {"MUL_TOOM22", "MUL_TOOM33", "MUL_TOOM44",
+                             "MUL_NTT",    "SQR_TOOM2",  "SQR_TOOM3",
+                             "SQR_TOOM4",  "SQR_NTT",    "MUL_TOOM6",
+                             "MUL_TOOM42", "SQR_TOOM6"};
+    for (int i = 0; i < 11; i++)
         printf("#define BGCN_%s_%s %ld\n", pfx, names[i], r[i]);
     long form = tune_powm_form();
     if (form)

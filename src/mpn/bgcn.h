@@ -386,9 +386,11 @@ bgcn_status bgcn_sqr(bgcn_limb_t *rp, const bgcn_limb_t *ap,
  * Writable so the tuning program and the tests can move them (not while
  * a multiplication runs). */
 extern long bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-    bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold;
+    bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
+    bgcn_mul_toom42_threshold, bgcn_mul_ntt_threshold;
 extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
-    bgcn_sqr_toom4_threshold, bgcn_sqr_ntt_threshold;
+    bgcn_sqr_toom4_threshold, bgcn_sqr_toom6_threshold,
+    bgcn_sqr_ntt_threshold;
 /* The NTT's cost doubles at each power-of-two transform length 2^k, so
  * above bgcn_*_ntt_threshold it is used only when (an + bn) / 2 >=
  * bgcn_*_ntt_min_k[k] for the length it would use (k < BGCN_NTT_KTAB;
@@ -445,7 +447,12 @@ int bgcn_mul_thresholds_cpu_set(int i, const char **name, const char **path,
  *   toom33: same, 2*ceil(an/3) < bn <= an.
  *   toom44: same, 3*ceil(an/4) < bn <= an.
  *   sqr_toom2/3/4: {rp,2an} = {ap,an}^2 with an >= 2 / an = 3 or an >= 5
- *   / 3*ceil(an/4) < an (an = 4, 7, 8 or an >= 10). */
+ *   / 3*ceil(an/4) < an (an = 4, 7, 8 or an >= 10).
+ *   toomk (src/mpn/toomk.c, odd-even Toom-k, 5 <= k <= 7):
+ *   {rp,an+bn} = {ap,an}*{bp,bn}, (k-1)*ceil(an/k) < bn <= an;
+ *   sqr_toomk: {rp,2an} = {ap,an}^2, (k-1)*ceil(an/k) < an.
+ *   toom42 (toomk.c, a in 4 pieces, b in 2): {rp,an+bn} = {ap,an}*{bp,bn},
+ *   ceil(an/4) < bn <= 2*ceil(an/4), an >= 13. */
 long bgcn_mul_toom_itch(long an);
 bgcn_status bgcn_mul_toom22(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                             const bgcn_limb_t *bp, long bn,
@@ -462,6 +469,14 @@ bgcn_status bgcn_sqr_toom3(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                            bgcn_limb_t *scratch) BGCN_WUR;
 bgcn_status bgcn_sqr_toom4(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                            bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_mul_toomk(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                           const bgcn_limb_t *bp, long bn, int k,
+                           bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_sqr_toomk(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                           int k, bgcn_limb_t *scratch) BGCN_WUR;
+bgcn_status bgcn_mul_toom42(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                            const bgcn_limb_t *bp, long bn,
+                            bgcn_limb_t *scratch) BGCN_WUR;
 /* Number-theoretic transform product (src/mpn/ntt.c): the kernel path's
  * floating-point NTT when it has one (bgcn_kern.nttfp, ntt_fp.c), else
  * two or three primes 2^61 < p < 2^62 with 2^42 | p-1 (two when the

@@ -47,6 +47,7 @@ libbgcn_a_SOURCES += \
 	src/mpn/toom22.c \
 	src/mpn/toom33.c \
 	src/mpn/toom44.c \
+	src/mpn/toomk.c \
 	src/mpn/ntt.c \
 	src/mpn/mulmod.c \
 	src/mpn/nttfp-impl.h \

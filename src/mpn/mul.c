@@ -56,8 +56,18 @@ long bgcn_mul_rec_itch(long an, long bn)
     }
     /* A lopsided pair is chunked: a 2bn-limb product buffer plus what the
      * bn x bn (and smaller) products need. */
-    if (bn <= (an + 1) / 2)
-        return 2 * bn + bgcn_mul_toom_itch(bn);
+    if (bn <= (an + 1) / 2) {
+        long need = 2 * bn + bgcn_mul_toom_itch(bn);
+        /* Toom-4.2's shapes: its local 11 q + 8 limbs (q = ceil(an/4))
+         * and its q x q products. */
+        if (5 * bn >= 2 * an) {
+            long q = (an + 3) / 4;
+            long t42 = 11 * q + 8 + bgcn_mul_toom_itch(q + 1);
+            if (t42 > need)
+                need = t42;
+        }
+        return need;
+    }
     return bgcn_mul_toom_itch(an);
 }
 
@@ -133,12 +143,18 @@ bgcn_status bgcn_mul_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     }
     if (use_ntt(an, bn, bgcn_mul_ntt_threshold, bgcn_mul_ntt_min_k))
         return bgcn_mul_ntt(rp, ap, an, bp, bn);
+    if (bn >= bgcn_mul_toom6_threshold && bn > 5 * ((an + 5) / 6))
+        return bgcn_mul_toomk(rp, ap, an, bp, bn, 6, scratch);
     if (bn >= bgcn_mul_toom44_threshold && bn > 3 * ((an + 3) / 4))
         return bgcn_mul_toom44(rp, ap, an, bp, bn, scratch);
     if (bn >= bgcn_mul_toom33_threshold && bn > 2 * ((an + 2) / 3))
         return bgcn_mul_toom33(rp, ap, an, bp, bn, scratch);
     if (bn > (an + 1) / 2)
         return bgcn_mul_toom22(rp, ap, an, bp, bn, scratch);
+    /* 2 <= an/bn <= 2.5: Toom-4.2 (five products of an/4 limbs) instead
+     * of two or three chunks. */
+    if (bn >= bgcn_mul_toom42_threshold && 5 * bn >= 2 * an && an >= 13)
+        return bgcn_mul_toom42(rp, ap, an, bp, bn, scratch);
     return mul_chunked(rp, ap, an, bp, bn, scratch);
 }
 
@@ -151,6 +167,8 @@ bgcn_status bgcn_sqr_rec(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n,
     }
     if (use_ntt(n, n, bgcn_sqr_ntt_threshold, bgcn_sqr_ntt_min_k))
         return bgcn_sqr_ntt(rp, ap, n);
+    if (n >= bgcn_sqr_toom6_threshold && n > 5 * ((n + 5) / 6))
+        return bgcn_sqr_toomk(rp, ap, n, 6, scratch);
     if (n >= bgcn_sqr_toom4_threshold && n > 3 * ((n + 3) / 4))
         return bgcn_sqr_toom4(rp, ap, n, scratch);
     if (n >= bgcn_sqr_toom3_threshold && n > 2 * ((n + 2) / 3))

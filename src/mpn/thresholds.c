@@ -26,10 +26,13 @@
 long bgcn_mul_toom22_threshold = BGCN_GENERIC_MUL_TOOM22;
 long bgcn_mul_toom33_threshold = BGCN_GENERIC_MUL_TOOM33;
 long bgcn_mul_toom44_threshold = BGCN_GENERIC_MUL_TOOM44;
+long bgcn_mul_toom6_threshold = BGCN_GENERIC_MUL_TOOM6;
+long bgcn_mul_toom42_threshold = BGCN_GENERIC_MUL_TOOM42;
 long bgcn_mul_ntt_threshold = BGCN_GENERIC_MUL_NTT;
 long bgcn_sqr_toom2_threshold = BGCN_GENERIC_SQR_TOOM2;
 long bgcn_sqr_toom3_threshold = BGCN_GENERIC_SQR_TOOM3;
 long bgcn_sqr_toom4_threshold = BGCN_GENERIC_SQR_TOOM4;
+long bgcn_sqr_toom6_threshold = BGCN_GENERIC_SQR_TOOM6;
 long bgcn_sqr_ntt_threshold = BGCN_GENERIC_SQR_NTT;
 long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB] = BGCN_GENERIC_MUL_NTT_MIN_K;
 long bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB] = BGCN_GENERIC_SQR_NTT_MIN_K;
@@ -38,7 +41,8 @@ long bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB] = BGCN_GENERIC_SQR_NTT_MIN_K;
  * the faster a path's schoolbook product, the later Karatsuba pays. */
 struct mul_tuning {
     const char *path;
-    long t[8]; /* mul toom22, 33, 44, ntt; sqr toom2, 3, 4, ntt */
+    long t[11]; /* mul toom22, 33, 44, ntt; sqr toom2, 3, 4, ntt; mul
+                 * toom6, toom42; sqr toom6 */
     long mul_k[BGCN_NTT_KTAB], sqr_k[BGCN_NTT_KTAB];
 };
 
@@ -48,7 +52,9 @@ struct mul_tuning {
             {BGCN_##P##_MUL_TOOM22, BGCN_##P##_MUL_TOOM33,                 \
              BGCN_##P##_MUL_TOOM44, BGCN_##P##_MUL_NTT,                    \
              BGCN_##P##_SQR_TOOM2, BGCN_##P##_SQR_TOOM3,                   \
-             BGCN_##P##_SQR_TOOM4, BGCN_##P##_SQR_NTT},                    \
+             BGCN_##P##_SQR_TOOM4, BGCN_##P##_SQR_NTT,                     \
+             BGCN_##P##_MUL_TOOM6, BGCN_##P##_MUL_TOOM42,                  \
+             BGCN_##P##_SQR_TOOM6},                                        \
             BGCN_##P##_MUL_NTT_MIN_K, BGCN_##P##_SQR_NTT_MIN_K             \
     }
 
@@ -165,6 +171,9 @@ static void install(const struct mul_tuning *t)
     bgcn_sqr_toom3_threshold = t->t[5];
     bgcn_sqr_toom4_threshold = t->t[6];
     bgcn_sqr_ntt_threshold = t->t[7];
+    bgcn_mul_toom6_threshold = t->t[8];
+    bgcn_mul_toom42_threshold = t->t[9];
+    bgcn_sqr_toom6_threshold = t->t[10];
     memcpy(bgcn_mul_ntt_min_k, t->mul_k, sizeof bgcn_mul_ntt_min_k);
     memcpy(bgcn_sqr_ntt_min_k, t->sqr_k, sizeof bgcn_sqr_ntt_min_k);
 }

@@ -268,3 +268,41 @@ Test(asm_kernels, sqr_basecase)
 {
     cr_assert(at_each_path(sqr_path) >= 1);
 }
+
+/* The register-only 4 x 4 product and 4-limb square (the adx path's
+ * mul_basecase and sqr_basecase branch to them) and the other paths at
+ * n = 4: many operands of every t_fill shape, each limb chosen from
+ * random, all-ones, zero and 2^63, against GMP and the C twin. */
+static void four_path(const bgcn_kernels *p)
+{
+    bgcn_limb_t a[4], b[4], want[8], cw[8];
+    bgcn_limb_t *r = t_alloc_guarded(8);
+    for (int rep = 0; rep < 3000; rep++) {
+        if (rep % 2) {
+            t_fill(a, 4);
+            t_fill(b, 4);
+        } else {
+            for (int i = 0; i < 4; i++) {
+                bgcn_limb_t v[4] = {t_rand(), BGCN_LIMB_MAX, 0,
+                                    BGCN_LIMB_HIGHBIT};
+                a[i] = v[t_rand_below(4)];
+                b[i] = v[t_rand_below(4)];
+            }
+        }
+        mpn_mul_n(want, a, b, 4);
+        bgcn_mul_basecase_c(cw, a, 4, b, 4);
+        cr_assert(memcmp(cw, want, sizeof want) == 0, "C 4x4 vs GMP");
+        p->mul_basecase(r, a, 4, b, 4);
+        cr_assert(t_equal("mul_basecase 4x4", r, want, 8), "%s", p->name);
+        mpn_sqr(want, a, 4);
+        p->sqr_basecase(r, a, 4);
+        cr_assert(t_equal("sqr_basecase 4", r, want, 8), "%s", p->name);
+        cr_assert(t_check_guards(r, 8), "%s 4-limb guards", p->name);
+    }
+    t_free_guarded(r);
+}
+
+Test(asm_kernels, four_limbs)
+{
+    cr_assert(at_each_path(four_path) >= 1);
+}

@@ -197,6 +197,11 @@ static void tiny_crossovers(reader *r)
     bgcn_sqr_toom3_threshold = 5 + (long)(rd8(r) % 4);
     bgcn_sqr_toom4_threshold = 10 + (long)(rd8(r) % 6);
     bgcn_sqr_ntt_threshold = 40 + (long)(rd8(r) % 40);
+    /* Toom-6 and Toom-4.2 (toomk.c) follow from those, so the inputs
+     * still read the same bytes. */
+    bgcn_mul_toom6_threshold = bgcn_mul_toom44_threshold + 8;
+    bgcn_sqr_toom6_threshold = bgcn_sqr_toom4_threshold + 8;
+    bgcn_mul_toom42_threshold = bgcn_mul_toom22_threshold + 2;
     memset(bgcn_mul_ntt_min_k, 0, sizeof bgcn_mul_ntt_min_k);
     memset(bgcn_sqr_ntt_min_k, 0, sizeof bgcn_sqr_ntt_min_k);
     bgcn_div_dc_threshold = 4 + (long)(rd8(r) % 40);

@@ -1,4 +1,5 @@
-/* test-mul.c -- multiplication: Karatsuba, Toom-3, Toom-4 (mul and sqr),
+/* test-mul.c -- multiplication: Karatsuba, Toom-3, Toom-4, the odd-even
+ * Toom-5/6/7 and Toom-4.2 (toomk.c; mul and sqr),
  * unbalanced shapes, the NTT, and bgcn_mul/bgcn_sqr's choice between them.
  *
  * Oracles: GMP's mpn_mul / mpn_sqr at every size, and the schoolbook
@@ -25,9 +26,10 @@ typedef bgcn_status (*sqr_fn)(bgcn_limb_t *, const bgcn_limb_t *, long,
                               bgcn_limb_t *);
 
 /* Which algorithm a test calls. */
-enum alg { A_MUL, A_TOOM22, A_TOOM33, A_TOOM44, A_NTT };
+enum alg { A_MUL, A_TOOM22, A_TOOM33, A_TOOM44, A_NTT, A_TOOM5, A_TOOM6,
+           A_TOOM7, A_TOOM42 };
 
-static long saved[8];
+static long saved[11];
 static long saved_k[2][BGCN_NTT_KTAB];
 
 static void save_thresholds(void)
@@ -40,6 +42,9 @@ static void save_thresholds(void)
     saved[5] = bgcn_sqr_toom3_threshold;
     saved[6] = bgcn_sqr_toom4_threshold;
     saved[7] = bgcn_sqr_ntt_threshold;
+    saved[8] = bgcn_mul_toom6_threshold;
+    saved[9] = bgcn_mul_toom42_threshold;
+    saved[10] = bgcn_sqr_toom6_threshold;
     memcpy(saved_k[0], bgcn_mul_ntt_min_k, sizeof saved_k[0]);
     memcpy(saved_k[1], bgcn_sqr_ntt_min_k, sizeof saved_k[1]);
 }
@@ -54,6 +59,9 @@ static void restore_thresholds(void)
     bgcn_sqr_toom3_threshold = saved[5];
     bgcn_sqr_toom4_threshold = saved[6];
     bgcn_sqr_ntt_threshold = saved[7];
+    bgcn_mul_toom6_threshold = saved[8];
+    bgcn_mul_toom42_threshold = saved[9];
+    bgcn_sqr_toom6_threshold = saved[10];
     memcpy(bgcn_mul_ntt_min_k, saved_k[0], sizeof saved_k[0]);
     memcpy(bgcn_sqr_ntt_min_k, saved_k[1], sizeof saved_k[1]);
 }
@@ -69,6 +77,9 @@ static void tiny_thresholds(void)
     bgcn_sqr_toom3_threshold = 5 + (long)t_rand_below(4);
     bgcn_sqr_toom4_threshold = 10 + (long)t_rand_below(6);
     bgcn_sqr_ntt_threshold = 40 + (long)t_rand_below(40);
+    bgcn_mul_toom6_threshold = 16 + (long)t_rand_below(20);
+    bgcn_sqr_toom6_threshold = 16 + (long)t_rand_below(20);
+    bgcn_mul_toom42_threshold = 3 + (long)t_rand_below(20);
     /* The NTT at any transform length above its threshold. */
     memset(bgcn_mul_ntt_min_k, 0, sizeof saved_k[0]);
     memset(bgcn_sqr_ntt_min_k, 0, sizeof saved_k[1]);
@@ -96,6 +107,11 @@ static int shape_ok(enum alg g, long an, long bn)
     case A_TOOM22: return bn > (an + 1) / 2;
     case A_TOOM33: return bn > 2 * ((an + 2) / 3);
     case A_TOOM44: return bn > 3 * ((an + 3) / 4);
+    case A_TOOM5: return bn > 4 * ((an + 4) / 5);
+    case A_TOOM6: return bn > 5 * ((an + 5) / 6);
+    case A_TOOM7: return bn > 6 * ((an + 6) / 7);
+    case A_TOOM42:
+        return an >= 13 && bn > (an + 3) / 4 && bn <= 2 * ((an + 3) / 4);
     default: return 1;
     }
 }
@@ -103,7 +119,8 @@ static int shape_ok(enum alg g, long an, long bn)
 static const char *alg_name(enum alg g)
 {
     static const char *names[] = {"bgcn_mul", "toom22", "toom33", "toom44",
-                                  "ntt"};
+                                  "ntt",      "toom5",  "toom6",  "toom7",
+                                  "toom42"};
     return names[g];
 }
 
@@ -145,6 +162,18 @@ static void check_one(enum alg g, int sqr, long an, long bn, int slow_ref)
         break;
     case A_NTT:
         st = sqr ? bgcn_sqr_ntt(r, a, an) : bgcn_mul_ntt(r, a, an, b, bn);
+        break;
+    case A_TOOM5:
+    case A_TOOM6:
+    case A_TOOM7: {
+        int k = 5 + (int)(g - A_TOOM5);
+        st = sqr ? bgcn_sqr_toomk(r, a, an, k, ws)
+                 : bgcn_mul_toomk(r, a, an, b, bn, k, ws);
+        break;
+    }
+    case A_TOOM42:
+        /* no squaring form: the square goes through bgcn_sqr */
+        st = sqr ? bgcn_sqr(r, a, an) : bgcn_mul_toom42(r, a, an, b, bn, ws);
         break;
     }
     cr_assert_eq(st, BGCN_OK, "%s%s %ldx%ld: status %d", alg_name(g),
@@ -189,10 +218,16 @@ static void sweep(enum alg g, long lo, long hi)
             bmin++;
         if (bmin > an)
             continue;
-        long bs[4] = {an, bmin, t_rand_size(bmin, an), t_rand_size(bmin, an)};
+        long bmax = an;
+        while (bmax > bmin && !shape_ok(g, an, bmax))
+            bmax--;
+        long bs[4] = {bmax, bmin, t_rand_size(bmin, bmax),
+                      t_rand_size(bmin, bmax)};
         for (int i = 0; i < 4; i++)
-            check_one(g, 0, an, bs[i], 1);
-        check_one(g, 1, an, an, 1);
+            if (shape_ok(g, an, bs[i]))
+                check_one(g, 0, an, bs[i], 1);
+        if (shape_ok(g, an, an))
+            check_one(g, 1, an, an, 1);
     }
 }
 
@@ -245,6 +280,109 @@ Test(mul, toom44_direct)
         check_one(A_TOOM44, 0, an, t_rand_size(3 * ((an + 3) / 4) + 1, an),
                   1);
         check_one(A_TOOM44, 1, an, an, 1);
+    }
+}
+
+/* The odd-even Toom-5/6/7 (toomk.c) directly: every size from the first
+ * the shape allows, with schoolbook and with recursing sub-products, then
+ * around the Toom-6 crossover; its slow twins are GMP, the schoolbook
+ * product and (through bgcn_mul with Toom-6 out of reach) Toom-4. */
+Test(mul, toomk_direct)
+{
+    for (int g = A_TOOM5; g <= A_TOOM7; g++) {
+        sweep((enum alg)g, 2 * (g - A_TOOM5 + 5), 90);
+        for (int rep = 0; rep < 2; rep++) {
+            tiny_thresholds();
+            sweep((enum alg)g, 10, 120);
+        }
+        restore_thresholds();
+        for (int i = 0; i < 6; i++) {
+            int k = 5 + (g - A_TOOM5);
+            long an = t_rand_size(k * 20, 3 * bgcn_mul_toom44_threshold);
+            long n = (an + k - 1) / k;
+            check_one((enum alg)g, 0, an,
+                      t_rand_size((k - 1) * n + 1, an), an < 1500);
+            if (shape_ok((enum alg)g, an, an))
+                check_one((enum alg)g, 1, an, an, an < 1500);
+        }
+    }
+}
+
+/* Toom-6 through bgcn_mul against Toom-4 (Toom-6 out of reach): the
+ * existing path as the slow twin, all-ones and 2^k +- 1 operands (the
+ * largest evaluations, a(16) of all-ones pieces). */
+Test(mul, toom6_vs_toom4)
+{
+    long sizes[] = {bgcn_mul_toom6_threshold - 1, bgcn_mul_toom6_threshold,
+                    bgcn_mul_toom6_threshold + 1, 1201, 1999, 2500};
+    bgcn_mul_ntt_threshold = bgcn_sqr_ntt_threshold = 1L << 40;
+    for (int i = 0; i < 6; i++)
+        for (int kind = 0; kind < 4; kind++) {
+            long n = sizes[i];
+            bgcn_limb_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+            bgcn_limb_t *r = malloc(2 * n * sizeof *r),
+                        *w = malloc(2 * n * sizeof *w);
+            for (long j = 0; j < n; j++) {
+                a[j] = kind == 0 ? t_rand() : BGCN_LIMB_MAX;
+                b[j] = kind == 3 ? 0 : BGCN_LIMB_MAX;
+            }
+            if (kind == 1) { /* 2^(64n) - 2^64 + 1 and all-ones */
+                a[0] = 1;
+            } else if (kind == 2) { /* 2^(64n-1) + 1 and 2^(64n) - 1 */
+                for (long j = 0; j < n; j++)
+                    a[j] = 0;
+                a[0] = 1;
+                a[n - 1] = BGCN_LIMB_HIGHBIT;
+            } else if (kind == 3) { /* sparse */
+                b[0] = 1;
+                b[n / 2] = 1;
+                b[n - 1] = 3;
+            }
+            for (int sqr = 0; sqr <= 1; sqr++) {
+                bgcn_mul_toom6_threshold = bgcn_sqr_toom6_threshold = 1;
+                cr_assert_eq(sqr ? bgcn_sqr(r, a, n) : bgcn_mul(r, a, n, b, n),
+                             BGCN_OK);
+                bgcn_mul_toom6_threshold = bgcn_sqr_toom6_threshold = 1L << 40;
+                cr_assert_eq(sqr ? bgcn_sqr(w, a, n) : bgcn_mul(w, a, n, b, n),
+                             BGCN_OK);
+                cr_assert(t_equal("toom6 vs toom4", r, w, 2 * n),
+                          "n %ld kind %d sqr %d", n, kind, sqr);
+                if (sqr)
+                    mpn_sqr((mp_limb_t *)w, (const mp_limb_t *)a, n);
+                else
+                    mpn_mul((mp_limb_t *)w, (const mp_limb_t *)a, n,
+                            (const mp_limb_t *)b, n);
+                cr_assert(t_equal("toom6 vs GMP", r, w, 2 * n),
+                          "n %ld kind %d sqr %d", n, kind, sqr);
+            }
+            free(a);
+            free(b);
+            free(r);
+            free(w);
+        }
+}
+
+/* Toom-4.2 directly, every an from 13 and each shape it accepts; then
+ * through bgcn_mul at 2:1 .. 2.5:1 around its threshold, against the
+ * chunked product (Toom-4.2 out of reach) and GMP. */
+Test(mul, toom42_direct)
+{
+    sweep(A_TOOM42, 13, 80);
+    for (int rep = 0; rep < 3; rep++) {
+        tiny_thresholds();
+        sweep(A_TOOM42, 13, 100);
+    }
+    restore_thresholds();
+    long t = bgcn_mul_toom42_threshold;
+    long bns[] = {t - 1, t, t + 1, 2 * t + 3, 3 * t, 700};
+    for (int i = 0; i < 6; i++) {
+        long bn = bns[i];
+        long ans[] = {2 * bn, 2 * bn + 1, 2 * bn + bn / 4, (5 * bn) / 2};
+        for (int j = 0; j < 4; j++) {
+            check_one(A_MUL, 0, ans[j], bn, ans[j] * bn < 2000000);
+            if (shape_ok(A_TOOM42, ans[j], bn))
+                check_one(A_TOOM42, 0, ans[j], bn, ans[j] * bn < 2000000);
+        }
     }
 }
 
@@ -306,13 +444,14 @@ Test(mul, ntt_extremes)
 Test(mul, dispatch_around_thresholds)
 {
     long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                 bgcn_mul_toom44_threshold, bgcn_sqr_toom2_threshold,
-                 bgcn_sqr_toom3_threshold, bgcn_sqr_toom4_threshold};
+                 bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
+                 bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                 bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
     for (long n = 1; n <= 3 * bgcn_mul_toom22_threshold; n++) {
         check_one(A_MUL, 0, n, n, 1);
         check_one(A_MUL, 1, n, n, 1);
     }
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 8; i++) {
         long t = ts[i];
         long pts[] = {t - 2, t - 1, t, t + 1, t + 2, 2 * t, 3 * t - 1, 3 * t};
         for (int j = 0; j < 8; j++) {
@@ -363,8 +502,10 @@ Test(mul, unbalanced)
                   bgcn_mul_toom22_threshold,
                   bgcn_mul_toom22_threshold + 3,
                   bgcn_mul_toom33_threshold,
-                  bgcn_mul_toom44_threshold + 5};
-    for (int i = 0; i < 8; i++) {
+                  bgcn_mul_toom44_threshold + 5,
+                  bgcn_mul_toom42_threshold - 1,
+                  bgcn_mul_toom42_threshold};
+    for (int i = 0; i < 10; i++) {
         long bn = bns[i];
         if (bn < 1)
             continue;
@@ -431,13 +572,20 @@ Test(mul, kernel_paths)
         }
         /* Each path has its own crossovers: both sides of each. */
         long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                     bgcn_mul_toom44_threshold, bgcn_sqr_toom2_threshold,
-                     bgcn_sqr_toom3_threshold, bgcn_sqr_toom4_threshold};
-        for (int j = 0; j < 6; j++)
+                     bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
+                     bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                     bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
+        for (int j = 0; j < 8; j++)
             for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
-                check_one(A_MUL, j >= 3, n, n, n < 1500);
-                check_one(A_MUL, j >= 3, n + t_rand_size(0, n), n, 0);
+                check_one(A_MUL, j >= 4, n, n, n < 1500);
+                check_one(A_MUL, j >= 4, n + t_rand_size(0, n), n, 0);
             }
+        /* Toom-4.2's crossover at 2:1 and 2.5:1. */
+        for (long n = bgcn_mul_toom42_threshold - 1;
+             n <= bgcn_mul_toom42_threshold + 1; n++) {
+            check_one(A_MUL, 0, 2 * n, n, n < 700);
+            check_one(A_MUL, 0, (5 * n) / 2, n, n < 700);
+        }
     }
     bgcn_cpu_select("generic");
 }
@@ -446,16 +594,20 @@ Test(mul, kernel_paths)
  * (thresholds.h); unknown names get the generic set. */
 Test(mul, thresholds_follow_path)
 {
-    long want[8] = {BGCN_GENERIC_MUL_TOOM22, BGCN_GENERIC_MUL_TOOM33,
-                    BGCN_GENERIC_MUL_TOOM44, BGCN_GENERIC_MUL_NTT,
-                    BGCN_GENERIC_SQR_TOOM2,  BGCN_GENERIC_SQR_TOOM3,
-                    BGCN_GENERIC_SQR_TOOM4,  BGCN_GENERIC_SQR_NTT};
+    long want[11] = {BGCN_GENERIC_MUL_TOOM22, BGCN_GENERIC_MUL_TOOM33,
+                     BGCN_GENERIC_MUL_TOOM44, BGCN_GENERIC_MUL_NTT,
+                     BGCN_GENERIC_SQR_TOOM2,  BGCN_GENERIC_SQR_TOOM3,
+                     BGCN_GENERIC_SQR_TOOM4,  BGCN_GENERIC_SQR_NTT,
+                     BGCN_GENERIC_MUL_TOOM6,  BGCN_GENERIC_MUL_TOOM42,
+                     BGCN_GENERIC_SQR_TOOM6};
     long want_k[BGCN_NTT_KTAB] = BGCN_GENERIC_MUL_NTT_MIN_K;
     cr_assert_eq(bgcn_cpu_select("generic"), 0);
-    long got[8] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                   bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold,
-                   bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
-                   bgcn_sqr_toom4_threshold,  bgcn_sqr_ntt_threshold};
+    long got[11] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                    bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold,
+                    bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                    bgcn_sqr_toom4_threshold,  bgcn_sqr_ntt_threshold,
+                    bgcn_mul_toom6_threshold,  bgcn_mul_toom42_threshold,
+                    bgcn_sqr_toom6_threshold};
     cr_assert_eq(memcmp(got, want, sizeof want), 0);
     cr_assert_eq(memcmp(bgcn_mul_ntt_min_k, want_k, sizeof want_k), 0);
     bgcn_mul_toom22_threshold = 1000;
@@ -507,14 +659,16 @@ static bgcn_cpu_id fake_cpu(const char *vendor, unsigned family,
     return id;
 }
 
-static void assert_set(const long want[8], const long *want_mk,
+static void assert_set(const long want[11], const long *want_mk,
                        const long *want_sk, const char *what)
 {
-    long got[8] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                   bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold,
-                   bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
-                   bgcn_sqr_toom4_threshold,  bgcn_sqr_ntt_threshold};
-    cr_assert_eq(memcmp(got, want, 8 * sizeof *want), 0, "%s", what);
+    long got[11] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                    bgcn_mul_toom44_threshold, bgcn_mul_ntt_threshold,
+                    bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                    bgcn_sqr_toom4_threshold,  bgcn_sqr_ntt_threshold,
+                    bgcn_mul_toom6_threshold,  bgcn_mul_toom42_threshold,
+                    bgcn_sqr_toom6_threshold};
+    cr_assert_eq(memcmp(got, want, 11 * sizeof *want), 0, "%s", what);
     cr_assert_eq(memcmp(bgcn_mul_ntt_min_k, want_mk,
                         sizeof bgcn_mul_ntt_min_k), 0, "%s mul k", what);
     cr_assert_eq(memcmp(bgcn_sqr_ntt_min_k, want_sk,
@@ -527,22 +681,28 @@ static void assert_set(const long want[8], const long *want_mk,
  * this (the kernels in use do not change). */
 Test(mul, thresholds_per_cpu)
 {
-    const long adx[8] = {BGCN_ADX_MUL_TOOM22, BGCN_ADX_MUL_TOOM33,
+    const long adx[11] = {BGCN_ADX_MUL_TOOM22, BGCN_ADX_MUL_TOOM33,
                          BGCN_ADX_MUL_TOOM44, BGCN_ADX_MUL_NTT,
                          BGCN_ADX_SQR_TOOM2,  BGCN_ADX_SQR_TOOM3,
-                         BGCN_ADX_SQR_TOOM4,  BGCN_ADX_SQR_NTT};
+                         BGCN_ADX_SQR_TOOM4,  BGCN_ADX_SQR_NTT,
+                         BGCN_ADX_MUL_TOOM6,  BGCN_ADX_MUL_TOOM42,
+                         BGCN_ADX_SQR_TOOM6};
     const long adx_mk[BGCN_NTT_KTAB] = BGCN_ADX_MUL_NTT_MIN_K;
     const long adx_sk[BGCN_NTT_KTAB] = BGCN_ADX_SQR_NTT_MIN_K;
-    const long zen1[8] = {BGCN_ADX_ZEN1_MUL_TOOM22, BGCN_ADX_ZEN1_MUL_TOOM33,
-                          BGCN_ADX_ZEN1_MUL_TOOM44, BGCN_ADX_ZEN1_MUL_NTT,
-                          BGCN_ADX_ZEN1_SQR_TOOM2,  BGCN_ADX_ZEN1_SQR_TOOM3,
-                          BGCN_ADX_ZEN1_SQR_TOOM4,  BGCN_ADX_ZEN1_SQR_NTT};
+    const long zen1[11] = {BGCN_ADX_ZEN1_MUL_TOOM22, BGCN_ADX_ZEN1_MUL_TOOM33,
+                         BGCN_ADX_ZEN1_MUL_TOOM44, BGCN_ADX_ZEN1_MUL_NTT,
+                         BGCN_ADX_ZEN1_SQR_TOOM2,  BGCN_ADX_ZEN1_SQR_TOOM3,
+                         BGCN_ADX_ZEN1_SQR_TOOM4,  BGCN_ADX_ZEN1_SQR_NTT,
+                         BGCN_ADX_ZEN1_MUL_TOOM6,  BGCN_ADX_ZEN1_MUL_TOOM42,
+                         BGCN_ADX_ZEN1_SQR_TOOM6};
     const long zen1_mk[BGCN_NTT_KTAB] = BGCN_ADX_ZEN1_MUL_NTT_MIN_K;
     const long zen1_sk[BGCN_NTT_KTAB] = BGCN_ADX_ZEN1_SQR_NTT_MIN_K;
-    const long x86[8] = {BGCN_X86_64_MUL_TOOM22, BGCN_X86_64_MUL_TOOM33,
+    const long x86[11] = {BGCN_X86_64_MUL_TOOM22, BGCN_X86_64_MUL_TOOM33,
                          BGCN_X86_64_MUL_TOOM44, BGCN_X86_64_MUL_NTT,
                          BGCN_X86_64_SQR_TOOM2,  BGCN_X86_64_SQR_TOOM3,
-                         BGCN_X86_64_SQR_TOOM4,  BGCN_X86_64_SQR_NTT};
+                         BGCN_X86_64_SQR_TOOM4,  BGCN_X86_64_SQR_NTT,
+                         BGCN_X86_64_MUL_TOOM6,  BGCN_X86_64_MUL_TOOM42,
+                         BGCN_X86_64_SQR_TOOM6};
     const long x86_mk[BGCN_NTT_KTAB] = BGCN_X86_64_MUL_NTT_MIN_K;
     const long x86_sk[BGCN_NTT_KTAB] = BGCN_X86_64_SQR_NTT_MIN_K;
 
@@ -619,13 +779,20 @@ Test(mul, zen1_set_around_thresholds)
         bgcn_cpu_id id = fake_cpu("AuthenticAMD", 0x17, 0x01);
         bgcn_mul_thresholds_select_cpu("adx", &id);
         long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                     bgcn_mul_toom44_threshold, bgcn_sqr_toom2_threshold,
-                     bgcn_sqr_toom3_threshold, bgcn_sqr_toom4_threshold};
-        for (int j = 0; j < 6; j++)
+                     bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
+                     bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                     bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
+        for (int j = 0; j < 8; j++)
             for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
-                check_one(A_MUL, j >= 3, n, n, n < 1500);
-                check_one(A_MUL, j >= 3, n + t_rand_size(0, n), n, 0);
+                check_one(A_MUL, j >= 4, n, n, n < 1500);
+                check_one(A_MUL, j >= 4, n + t_rand_size(0, n), n, 0);
             }
+        /* Toom-4.2's crossover at 2:1 and 2.5:1. */
+        for (long n = bgcn_mul_toom42_threshold - 1;
+             n <= bgcn_mul_toom42_threshold + 1; n++) {
+            check_one(A_MUL, 0, 2 * n, n, n < 700);
+            check_one(A_MUL, 0, (5 * n) / 2, n, n < 700);
+        }
         for (int k = 12; k <= 13; k++)
             for (int sqr = 0; sqr <= 1; sqr++) {
                 long m = (sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k)[k];

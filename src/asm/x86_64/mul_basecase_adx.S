@@ -62,7 +62,11 @@
 .endm
 
 BGCN_FUNC(bgcn_mul_basecase_adx)
-	PUSH6
+	cmp	$4, %rdx
+	jne	1f
+	cmp	$4, %r8
+	je	.Lmul4
+1:	PUSH6
 	mov	%rcx, %rbx
 	mov	%r8, %rbp
 	mov	%rdi, %r12
@@ -74,6 +78,83 @@ BGCN_FUNC(bgcn_mul_basecase_adx)
 	EIGHT	MULBC
 .Lmbdone:
 	POP6
+	BGCN_RET
+
+	/* 4 x 4 in registers: the mul row of b0 leaves limbs 1..4 in r8-r11;
+	 * each addmul row adds b_i a into that window with both chains (lo
+	 * halves by adcx, hi halves one limb up by adox, r12 = 0 folds both
+	 * carries into the new top), stores the window's lowest limb and
+	 * shifts the window by renaming registers (rows 1, 2, 3 use rbp, r8,
+	 * r9 for the new top). */
+.Lmul4:
+	push	%rbx
+	push	%rbp
+	push	%r12
+	mov	(%rcx), %rdx		/* row 0 */
+	mulx	(%rsi), %rax, %r8
+	mov	%rax, (%rdi)
+	mulx	8(%rsi), %rax, %r9
+	add	%rax, %r8
+	mulx	16(%rsi), %rax, %r10
+	adc	%rax, %r9
+	mulx	24(%rsi), %rax, %r11
+	adc	%rax, %r10
+	adc	$0, %r11
+	mov	8(%rcx), %rdx		/* row 1: window r8 r9 r10 r11 */
+	xor	%r12d, %r12d
+	mulx	(%rsi), %rax, %rbx
+	adcx	%rax, %r8
+	mov	%r8, 8(%rdi)
+	mulx	8(%rsi), %rax, %rbp
+	adcx	%rax, %r9
+	adox	%rbx, %r9
+	mulx	16(%rsi), %rax, %rbx
+	adcx	%rax, %r10
+	adox	%rbp, %r10
+	mulx	24(%rsi), %rax, %rbp
+	adcx	%rax, %r11
+	adox	%rbx, %r11
+	adcx	%r12, %rbp
+	adox	%r12, %rbp
+	mov	16(%rcx), %rdx		/* row 2: window r9 r10 r11 rbp */
+	xor	%r12d, %r12d
+	mulx	(%rsi), %rax, %rbx
+	adcx	%rax, %r9
+	mov	%r9, 16(%rdi)
+	mulx	8(%rsi), %rax, %r8
+	adcx	%rax, %r10
+	adox	%rbx, %r10
+	mulx	16(%rsi), %rax, %rbx
+	adcx	%rax, %r11
+	adox	%r8, %r11
+	mulx	24(%rsi), %rax, %r8
+	adcx	%rax, %rbp
+	adox	%rbx, %rbp
+	adcx	%r12, %r8
+	adox	%r12, %r8
+	mov	24(%rcx), %rdx		/* row 3: window r10 r11 rbp r8 */
+	xor	%r12d, %r12d
+	mulx	(%rsi), %rax, %rbx
+	adcx	%rax, %r10
+	mov	%r10, 24(%rdi)
+	mulx	8(%rsi), %rax, %r9
+	adcx	%rax, %r11
+	adox	%rbx, %r11
+	mov	%r11, 32(%rdi)
+	mulx	16(%rsi), %rax, %rbx
+	adcx	%rax, %rbp
+	adox	%r9, %rbp
+	mov	%rbp, 40(%rdi)
+	mulx	24(%rsi), %rax, %r9
+	adcx	%rax, %r8
+	adox	%rbx, %r8
+	mov	%r8, 48(%rdi)
+	adcx	%r12, %r9
+	adox	%r12, %r9
+	mov	%r9, 56(%rdi)
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
 	BGCN_RET
 BGCN_ENDF(bgcn_mul_basecase_adx)
 
@@ -105,6 +186,8 @@ BGCN_ENDF(bgcn_mul_basecase_adx)
 .endm
 
 BGCN_FUNC(bgcn_sqr_basecase_adx)
+	cmp	$4, %rdx
+	je	.Lsqr4
 	PUSH6
 	mov	%rdi, %r14
 	mov	%rsi, %rbp
@@ -160,6 +243,68 @@ BGCN_FUNC(bgcn_sqr_basecase_adx)
 3:	jrcxz	2f
 	jmp	1b
 2:	POP6
+	BGCN_RET
+
+	/* n = 4 in registers (the general code's row set-up and two passes
+	 * over rp cost as much as the ten products here): the triangle
+	 * T = sum_(i<j) a_i a_j B^(i+j) in r8 r9 r10 r11 rbp rcx (limbs 1..6),
+	 * then one pass 2T + sum a_i^2 B^(2i) into rp, adcx doubling (CF)
+	 * and adox adding the squares (OF), as in .Lsqdiag. */
+.Lsqr4:
+	push	%rbx
+	push	%rbp
+	mov	(%rsi), %rdx		/* a0 * (a1, a2, a3) */
+	mulx	8(%rsi), %r8, %r9
+	mulx	16(%rsi), %rax, %r10
+	mulx	24(%rsi), %rcx, %r11
+	add	%rax, %r9
+	adc	%rcx, %r10
+	adc	$0, %r11
+	mov	8(%rsi), %rdx		/* a1 * (a2, a3) at limb 3 */
+	mulx	16(%rsi), %rax, %rcx
+	mulx	24(%rsi), %rbx, %rbp
+	add	%rcx, %rbx
+	adc	$0, %rbp
+	add	%rax, %r10
+	adc	%rbx, %r11
+	adc	$0, %rbp
+	mov	16(%rsi), %rdx		/* a2 * a3 at limb 5 */
+	mulx	24(%rsi), %rax, %rcx
+	add	%rax, %rbp
+	adc	$0, %rcx
+	xor	%eax, %eax		/* clears CF and OF */
+	mov	(%rsi), %rdx
+	mulx	%rdx, %rbx, %rdx
+	mov	%rbx, (%rdi)
+	adcx	%r8, %r8
+	adox	%rdx, %r8
+	mov	%r8, 8(%rdi)
+	mov	8(%rsi), %rdx
+	mulx	%rdx, %rbx, %rdx
+	adcx	%r9, %r9
+	adox	%rbx, %r9
+	mov	%r9, 16(%rdi)
+	adcx	%r10, %r10
+	adox	%rdx, %r10
+	mov	%r10, 24(%rdi)
+	mov	16(%rsi), %rdx
+	mulx	%rdx, %rbx, %rdx
+	adcx	%r11, %r11
+	adox	%rbx, %r11
+	mov	%r11, 32(%rdi)
+	adcx	%rbp, %rbp
+	adox	%rdx, %rbp
+	mov	%rbp, 40(%rdi)
+	mov	24(%rsi), %rdx
+	mulx	%rdx, %rbx, %rdx
+	adcx	%rcx, %rcx
+	adox	%rbx, %rcx
+	mov	%rcx, 48(%rdi)
+	adcx	%rax, %rax		/* rax = 0: the doubling's carry */
+	adox	%rdx, %rax
+	mov	%rax, 56(%rdi)
+	pop	%rbp
+	pop	%rbx
 	BGCN_RET
 BGCN_ENDF(bgcn_sqr_basecase_adx)
 
