@@ -8,11 +8,16 @@
  *       (an + bn)/2 reaches the tuned minimum for the transform length
  *       2^k it would use (MUL_NTT_MIN_K[k]): just past a power of two the
  *       NTT costs twice as much and Toom is faster there
+ *   bn >= MUL_TOOM6, shape fits Toom-6 (bn > 5 ceil(an/6))    Toom-6
+ *       (the odd-even Toom-k of toomk.c with k = 6)
  *   bn >= MUL_TOOM44, shape fits Toom-4 (bn > 3 ceil(an/4))   Toom-4
  *   bn >= MUL_TOOM33, shape fits Toom-3 (bn > 2 ceil(an/3))   Toom-3
  *   shape fits Toom-2 (bn > ceil(an/2))                       Karatsuba,
  *       whose three half-size products then pick their own algorithm
  *       (so a 3:2 operand pair costs about 2 M(3an/8) + a thin product)
+ *   bn >= MUL_TOOM42 and 2 bn <= an + 1, 5 bn >= 2 an          Toom-4.2
+ *       (a in four pieces, b in two: five products of an/4 limbs where
+ *       chunks would cost two or three bn x bn products)
  *   otherwise (an >= about 2 bn)  chunking: a is cut into bn-limb pieces,
  *       each piece times b is a balanced product added into place, and
  *       the last short piece r < bn is multiplied as b x r, recursively.
@@ -34,9 +39,11 @@
 
 /* The largest local need of one level is Toom-4's: five (2n+1)-limb
  * products and ten (n+1)-limb evaluations with n = ceil(N/4), at most
- * 5N + 30; Toom-3 needs 12 ceil(N/3) + 9, Karatsuba 2 ceil(N/2), chunking
- * 2bn with bn <= ceil(N/2).  Every product handed down has both operands
- * of at most ceil(N/2) limbs (the largest piece, Karatsuba's). */
+ * 5N + 30; Toom-3 needs 12 ceil(N/3) + 9, Toom-6 nine (2n+1)-limb
+ * products with n = ceil(N/6), at most 3N + 27, Toom-4.2 11 ceil(N/4) + 8,
+ * Karatsuba 2 ceil(N/2), chunking 2bn with bn <= ceil(N/2).  Every
+ * product handed down has both operands of at most ceil(N/2) limbs (the
+ * largest piece, Karatsuba's). */
 long bgcn_mul_toom_itch(long n)
 {
     long total = 0;

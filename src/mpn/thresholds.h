@@ -86,6 +86,28 @@
  * new NTT (no AVX-512 machine in this session); its faster Toom makes
  * the crossover later, not earlier.  (Superseded: the avx512 set below
  * was re-measured on Zen 4.) */
+/* Toom-6 (MUL_TOOM6, SQR_TOOM6: the odd-even Toom-6 of toomk.c above
+ * Toom-4) and Toom-4.2 (MUL_TOOM42: bn from which 2 <= an/bn <= 2.5 goes
+ * to Toom-4.2 instead of chunks), added 2026-12-02 with their own
+ * provenance, since only one CPU was at hand: `taskset -c 1 tune/tune
+ * PATH` (make tune TUNE_ARGS=PATH; tune's Toom-6 stage times n x n over
+ * 400..4000 limbs with candidates 400..3000, its Toom-4.2 stage 2n x n
+ * over n = 20..1500 with candidates 20..600), 2026-12-02 14:15-14:31
+ * UTC, AMD EPYC Zen 1 (family 23 model 1, 2 vCPUs), gcc 12.2 -O2, load
+ * average 8-14 from other sessions:
+ *   adx zen1 (three runs): mul toom6 700 800 900 -> 800; mul toom42 70
+ *     70 70 -> 70; sqr toom6 1400 1300 1300 -> 1300
+ *   bmi2 (one run): mul toom6 600, mul toom42 70, sqr toom6 1400
+ *   x86_64 (one run): 600, 60, 1700; generic (one run): 900, 70, 800
+ *     (these two sets' other values come from the Intel Xeon)
+ *   adx (Zen 3, Zen 4, Intel) and avx512 (Zen 4): not measured on
+ *     those CPUs; set late (adx 1000 / 100 / 1500, avx512 1500 / 150 /
+ *     1500, where the NTT starts at 948 anyway), so they change little
+ *     until someone runs tune there.
+ * The Toom-6 curves are flat: every candidate from 400 to 3000 within
+ * 2-4% of the best (Toom-6 gains 2-8% over Toom-4 at 700-2500 limbs,
+ * measured beside GMP in BENCHMARKS.md). */
+
 #ifndef BGCN_THRESHOLDS_H
 #define BGCN_THRESHOLDS_H
 
@@ -98,13 +120,13 @@
 #define BGCN_GENERIC_MUL_TOOM22 9
 #define BGCN_GENERIC_MUL_TOOM33 130
 #define BGCN_GENERIC_MUL_TOOM44 425
-#define BGCN_GENERIC_MUL_TOOM6 1000
-#define BGCN_GENERIC_MUL_TOOM42 100
+#define BGCN_GENERIC_MUL_TOOM6 900
+#define BGCN_GENERIC_MUL_TOOM42 70
 #define BGCN_GENERIC_MUL_NTT 1392
 #define BGCN_GENERIC_SQR_TOOM2 9
 #define BGCN_GENERIC_SQR_TOOM3 140
 #define BGCN_GENERIC_SQR_TOOM4 400
-#define BGCN_GENERIC_SQR_TOOM6 1000
+#define BGCN_GENERIC_SQR_TOOM6 800
 #define BGCN_GENERIC_SQR_NTT 1240
 #define BGCN_GENERIC_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1392, \
@@ -119,13 +141,13 @@
 #define BGCN_X86_64_MUL_TOOM22 20
 #define BGCN_X86_64_MUL_TOOM33 150
 #define BGCN_X86_64_MUL_TOOM44 400
-#define BGCN_X86_64_MUL_TOOM6 1000
-#define BGCN_X86_64_MUL_TOOM42 100
+#define BGCN_X86_64_MUL_TOOM6 600
+#define BGCN_X86_64_MUL_TOOM42 60
 #define BGCN_X86_64_MUL_NTT 2752
 #define BGCN_X86_64_SQR_TOOM2 38
 #define BGCN_X86_64_SQR_TOOM3 220
 #define BGCN_X86_64_SQR_TOOM4 450
-#define BGCN_X86_64_SQR_TOOM6 1000
+#define BGCN_X86_64_SQR_TOOM6 1700
 #define BGCN_X86_64_SQR_NTT 2752
 #define BGCN_X86_64_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
@@ -141,12 +163,12 @@
 #define BGCN_ADX_MUL_TOOM33 200
 #define BGCN_ADX_MUL_TOOM44 375
 #define BGCN_ADX_MUL_TOOM6 1000
-#define BGCN_ADX_MUL_TOOM42 120
+#define BGCN_ADX_MUL_TOOM42 100
 #define BGCN_ADX_MUL_NTT 3500
 #define BGCN_ADX_SQR_TOOM2 38
 #define BGCN_ADX_SQR_TOOM3 250
 #define BGCN_ADX_SQR_TOOM4 650
-#define BGCN_ADX_SQR_TOOM6 1000
+#define BGCN_ADX_SQR_TOOM6 1500
 #define BGCN_ADX_SQR_NTT 4000
 #define BGCN_ADX_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
@@ -180,13 +202,13 @@
 #define BGCN_BMI2_MUL_TOOM22 23
 #define BGCN_BMI2_MUL_TOOM33 100
 #define BGCN_BMI2_MUL_TOOM44 400
-#define BGCN_BMI2_MUL_TOOM6 1000
-#define BGCN_BMI2_MUL_TOOM42 120
+#define BGCN_BMI2_MUL_TOOM6 600
+#define BGCN_BMI2_MUL_TOOM42 70
 #define BGCN_BMI2_MUL_NTT 1504
 #define BGCN_BMI2_SQR_TOOM2 35
 #define BGCN_BMI2_SQR_TOOM3 120
 #define BGCN_BMI2_SQR_TOOM4 550
-#define BGCN_BMI2_SQR_TOOM6 1000
+#define BGCN_BMI2_SQR_TOOM6 1400
 #define BGCN_BMI2_SQR_NTT 2656
 #define BGCN_BMI2_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1504, \
@@ -241,13 +263,13 @@
 #define BGCN_ADX_ZEN1_MUL_TOOM22 25
 #define BGCN_ADX_ZEN1_MUL_TOOM33 140
 #define BGCN_ADX_ZEN1_MUL_TOOM44 400
-#define BGCN_ADX_ZEN1_MUL_TOOM6 1000
-#define BGCN_ADX_ZEN1_MUL_TOOM42 120
+#define BGCN_ADX_ZEN1_MUL_TOOM6 800
+#define BGCN_ADX_ZEN1_MUL_TOOM42 70
 #define BGCN_ADX_ZEN1_MUL_NTT 2138
 #define BGCN_ADX_ZEN1_SQR_TOOM2 38
 #define BGCN_ADX_ZEN1_SQR_TOOM3 190
 #define BGCN_ADX_ZEN1_SQR_TOOM4 675
-#define BGCN_ADX_ZEN1_SQR_TOOM6 1000
+#define BGCN_ADX_ZEN1_SQR_TOOM6 1300
 #define BGCN_ADX_ZEN1_SQR_NTT 2684
 #define BGCN_ADX_ZEN1_MUL_NTT_MIN_K { \
     [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = BGCN_NTT_NEVER, \
