@@ -3,8 +3,9 @@
  * unbalanced shapes, the NTT, and bgcn_mul/bgcn_sqr's choice between them.
  *
  * Oracles: GMP's mpn_mul / mpn_sqr at every size, and the schoolbook
- * product bgcn_mul_basecase_c (the slow reference, independent of every
- * subquadratic path) where it is cheap enough.  Results and scratch areas
+ * product bgcn_mul_basecase_c and tests/refmpn.c's bgc_ref_mul /
+ * bgc_ref_sqr (slow references, independent of every subquadratic path)
+ * where they are cheap enough.  Results and scratch areas
  * sit between guard limbs; the Toom functions get exactly
  * bgcn_mul_toom_itch(an) limbs of scratch so an overrun shows.
  *
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "testlib.h"
+#include "refmpn.h"
 #include "thresholds.h" /* the per-path sets */
 
 typedef bgcn_status (*mul_fn)(bgcn_limb_t *, const bgcn_limb_t *, long,
@@ -197,6 +199,14 @@ static void check_one(enum alg g, int sqr, long an, long bn, int slow_ref)
         if (!t_equal("schoolbook", r, want, rn))
             cr_assert_fail("%s %ldx%ld differs from schoolbook", alg_name(g), an,
                      bn);
+        /* and the reference of tests/refmpn.c */
+        if (sqr)
+            bgc_ref_sqr(want, a, an);
+        else
+            bgc_ref_mul(want, a, an, b, bn);
+        if (!t_equal("refmpn", r, want, rn))
+            cr_assert_fail("%s%s %ldx%ld differs from refmpn", alg_name(g),
+                           sqr ? " sqr" : "", an, bn);
     }
     /* The sources are unchanged. */
     if (sqr)
