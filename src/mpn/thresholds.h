@@ -105,8 +105,8 @@
  *     1500, where the NTT starts at 948 anyway), so they change little
  *     until someone runs tune there.
  * The Toom-6 curves are flat: every candidate from 400 to 3000 within
- * 2-4% of the best (Toom-6 gains 2-8% over Toom-4 at 700-2500 limbs,
- * measured beside GMP in BENCHMARKS.md). */
+ * 2-4% of the best (Toom-6 takes 3-9% off Toom-4 from about 1000 limbs,
+ * none at 500-800; measured beside GMP in BENCHMARKS.md). */
 
 #ifndef BGCN_THRESHOLDS_H
 #define BGCN_THRESHOLDS_H
