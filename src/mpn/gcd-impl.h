@@ -33,7 +33,14 @@ struct bgcn_lehmer {
  * 32..95), which makes the estimate exact or one too large (the relative
  * error of the divisor is below 2^-32 and the quotient below 2^32, see
  * the comments below); one compare corrects it.  Only the rare step where
- * x >= 2^96 > y (a huge quotient at the crossing) divides in 128 bits. */
+ * x >= 2^96 > y (a huge quotient at the crossing) divides in 128 bits.
+ * Once x < 2^96 the rest runs on single limbs, bits 32..95 of the pair
+ * (exact Euclid on those, quotients 1-3 by subtraction, stop at 2^33 =
+ * 2^65 / 2^32), with the cofactors' bound checked explicitly: the
+ * dropped low bits can make the last quotients differ from the pair's,
+ * which the callers' checks (a negative combination, the order) absorb
+ * as they do for the 128-bit part; the slow twin (bgcn_gcd_slow_twins)
+ * stays in 128 bits. */
 static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
                                    bgcn_div_dlimb B)
 {
@@ -92,7 +99,46 @@ static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
         uy = ur;
         vy = vr;
         steps++;
+        if ((bgcn_limb_t)(x >> 96) == 0 && !bgcn_gcd_slow_twins)
+            goto single;
     }
+    goto out;
+single:
+    {
+        bgcn_limb_t xs = (bgcn_limb_t)(x >> 32), ys = (bgcn_limb_t)(y >> 32);
+        const bgcn_limb_t slim = (bgcn_limb_t)1 << 33;
+        for (;;) {
+            bgcn_limb_t q = 1, r = xs - ys;
+            if (r >= ys) {
+                r -= ys;
+                q = 2;
+                if (r >= ys) {
+                    r -= ys;
+                    q = 3;
+                    if (r >= ys) {
+                        q = xs / ys;
+                        r = xs - q * ys;
+                    }
+                }
+            }
+            if (r < slim)
+                break;
+            bgcn_limb_t ur, vr;
+            if (__builtin_mul_overflow(q, uy, &ur) ||
+                __builtin_add_overflow(ur, ux, &ur) || (ur >> 63) ||
+                __builtin_mul_overflow(q, vy, &vr) ||
+                __builtin_add_overflow(vr, vx, &vr) || (vr >> 63))
+                break;
+            xs = ys;
+            ys = r;
+            ux = uy;
+            vx = vy;
+            uy = ur;
+            vy = vr;
+            steps++;
+        }
+    }
+out:
     m->u0 = ux;
     m->v0 = vx;
     m->u1 = uy;
@@ -115,11 +161,17 @@ static inline int bgcn_lehmer_tail(struct bgcn_lehmer *m, bgcn_div_dlimb *xp,
     bgcn_limb_t ux = 1, vx = 0, uy = 0, vy = 1;
     int steps = 0;
     while (y != 0) {
-        /* x >= y: a quotient of 1 by one subtraction, one-limb pairs by a
+        /* x >= y: quotients 1, 2, 3 by subtractions, one-limb pairs by a
          * 64-bit division, only the rest in 128 bits */
         bgcn_div_dlimb q128, r = x - y;
         if (r < y) {
             q128 = 1;
+        } else if (r - y < y) {
+            q128 = 2; /* y <= x/2, so r - y cannot wrap */
+            r -= y;
+        } else if (r - 2 * y < y) {
+            q128 = 3;
+            r -= 2 * y;
         } else if (((x | y) >> 64) == 0) {
             q128 = (bgcn_limb_t)x / (bgcn_limb_t)y;
             r = (bgcn_limb_t)x % (bgcn_limb_t)y;

@@ -293,8 +293,8 @@ done:
 /* gcdext of U, V < 2^128, both nonzero, without scratch: Euclid with
  * the cofactor of U as a magnitude whose sign alternates with the steps
  * (the cofactor of the current x is (-1)^i sx, that of y -(-1)^i sy).
- * Quotients of 1 (about 41%) by one subtraction; one-limb pairs divide in
- * 64 bits.  The magnitudes never exceed V/g, so they fit 128 bits.  The
+ * Quotients of 1, 2 and 3 (about 68%) by subtractions; one-limb pairs
+ * divide in 64 bits.  The magnitudes never exceed V/g, so they fit 128 bits.  The
  * result s is reduced into (-m/2, m/2], m = V/g, as bgcn_gcdext's. */
 static void gcdext_small(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
                          bgcn_div_dlimb U, bgcn_div_dlimb V)
@@ -309,6 +309,12 @@ static void gcdext_small(bgcn_limb_t *gp, long *gn, bgcn_limb_t *sp, long *sn,
         bgcn_div_dlimb q, r = x - y;
         if (r < y) {
             q = 1;
+        } else if (r - y < y) {
+            q = 2; /* y <= x/2: no wrap */
+            r -= y;
+        } else if (r - 2 * y < y) {
+            q = 3;
+            r -= 2 * y;
         } else if (((x | y) >> 64) == 0) {
             bgcn_limb_t xl = (bgcn_limb_t)x, yl = (bgcn_limb_t)y;
             q = xl / yl;

@@ -63,6 +63,15 @@ void bgcn_hgcd_matrix_clear(bgcn_hgcd_matrix *m)
     m->p[0][0] = NULL;
 }
 
+/* m->n = the size of the largest entry, at most rn. */
+static void mat_trim(bgcn_hgcd_matrix *m, long rn)
+{
+    while (rn > 1 && !(m->p[0][0][rn - 1] | m->p[0][1][rn - 1] |
+                       m->p[1][0][rn - 1] | m->p[1][1][rn - 1]))
+        rn--;
+    m->n = rn;
+}
+
 /* M <- M * [[v1, v0], [u1, u0]] (the Lehmer step's matrix), entries < 2^63.
  * tmp: 2 (n + 1) limbs. */
 static void mat_mul_small(bgcn_hgcd_matrix *m, const struct bgcn_lehmer *l,
@@ -103,17 +112,141 @@ static bgcn_status mat_mul_q(bgcn_hgcd_matrix *m, const bgcn_limb_t *qp,
         bgcn_copyi(x, tmp, n + qn + 1);
     }
     m->det = -m->det; /* det [[q, 1], [1, 0]] = -1 */
-    long nn = n + qn + 1;
-    while (nn > 1 && !(m->p[0][0][nn - 1] | m->p[0][1][nn - 1] |
-                       m->p[1][0][nn - 1] | m->p[1][1][nn - 1]))
-        nn--;
-    m->n = nn;
+    mat_trim(m, n + qn + 1);
     return BGCN_OK;
+}
+
+/* ---- M <- M * M2 with seven products ------------------------------------
+ * Winograd's form of Strassen's 2x2 product: for M = [[a11, a12], [a21,
+ * a22]] and M2 = [[b11, b12], [b21, b22]],
+ *   s1 = a21 + a22, s2 = s1 - a11, s3 = a11 - a21, s4 = a12 - s2,
+ *   t1 = b12 - b11, t2 = b22 - t1, t3 = b22 - b12, t4 = t2 - b21,
+ *   p1 = a11 b11, p2 = a12 b21, p3 = s4 b22, p4 = a22 t4, p5 = s1 t1,
+ *   p6 = s2 t2, p7 = s3 t3,
+ *   u2 = p1 + p6, u3 = u2 + p7, u4 = u2 + p5,
+ *   c11 = p1 + p2, c12 = u4 + p3, c21 = u3 - p4, c22 = u3 + p5:
+ * seven products and fifteen additions instead of eight products and
+ * four, which pays once the entries have STRASSEN_MIN limbs (the sums'
+ * signs vary; the results are M M2's nonnegative entries).  The eight
+ * products of mat_mul below are its slow twin (bgcn_gcd_slow_twins). */
+#define STRASSEN_MIN 30
+
+struct snum {
+    bgcn_limb_t *p; /* magnitude, normalised (n = 0 for zero) */
+    long n;
+    int neg;
+};
+
+/* r = x + y (sub = 0) or x - y (sub = 1); r->p has room for
+ * max(x->n, y->n) + 1 limbs and may be x->p or y->p. */
+static void snum_add(struct snum *r, const struct snum *x,
+                     const struct snum *y, int sub)
+{
+    const struct snum *l = x, *t = y;
+    int lneg = x->neg, tneg = y->neg ^ sub;
+    if (cmp_norm(x->p, x->n, y->p, y->n) < 0) {
+        l = y, t = x;
+        lneg = y->neg ^ sub, tneg = x->neg;
+    }
+    long n = l->n;
+    if (n == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
+    if (lneg == tneg) {
+        bgcn_limb_t cy = bgcn_add(r->p, l->p, n, t->p, t->n);
+        r->p[n] = cy;
+        n += (long)cy;
+    } else {
+        bgcn_sub(r->p, l->p, n, t->p, t->n);
+        n = bgcn_normalized_size(r->p, n);
+    }
+    r->n = n;
+    r->neg = n ? lneg : 0;
+}
+
+/* r = x y; r->p has room for x->n + y->n limbs, no overlap. */
+static bgcn_status snum_mul(struct snum *r, const struct snum *x,
+                            const struct snum *y)
+{
+    r->n = 0;
+    r->neg = 0;
+    if (x->n == 0 || y->n == 0)
+        return BGCN_OK;
+    BGCN_TRY(bgcn_div_mul(r->p, x->p, x->n, y->p, y->n));
+    r->n = bgcn_normalized_size(r->p, x->n + y->n);
+    r->neg = x->neg ^ y->neg;
+    return BGCN_OK;
+}
+
+static bgcn_status mat_mul_strassen(bgcn_hgcd_matrix *m,
+                                    const bgcn_hgcd_matrix *m2)
+{
+    long n1 = m->n, n2 = m2->n, rn = n1 + n2 + 1, k = n1 + n2 + 4;
+    BGCN_ASSERT(rn <= m->cap);
+    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(4 * (n1 + 2) + 4 * (n2 + 2) + 7 * k));
+    if (!w)
+        return BGCN_ENOMEM;
+    struct snum a[2][2], b[2][2], S[5], T[5], P[8];
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 2; c++) {
+            a[r][c] = (struct snum){m->p[r][c], bgcn_normalized_size(m->p[r][c], n1), 0};
+            b[r][c] = (struct snum){m2->p[r][c], bgcn_normalized_size(m2->p[r][c], n2), 0};
+        }
+    bgcn_limb_t *q = w;
+    for (int i = 1; i <= 4; i++, q += n1 + 2)
+        S[i].p = q;
+    for (int i = 1; i <= 4; i++, q += n2 + 2)
+        T[i].p = q;
+    for (int i = 1; i <= 7; i++, q += k)
+        P[i].p = q;
+    snum_add(&S[1], &a[1][0], &a[1][1], 0);
+    snum_add(&S[2], &S[1], &a[0][0], 1);
+    snum_add(&S[3], &a[0][0], &a[1][0], 1);
+    snum_add(&S[4], &a[0][1], &S[2], 1);
+    snum_add(&T[1], &b[0][1], &b[0][0], 1);
+    snum_add(&T[2], &b[1][1], &T[1], 1);
+    snum_add(&T[3], &b[1][1], &b[0][1], 1);
+    snum_add(&T[4], &T[2], &b[1][0], 1);
+    bgcn_status st;
+    if ((st = snum_mul(&P[1], &a[0][0], &b[0][0])) != BGCN_OK ||
+        (st = snum_mul(&P[2], &a[0][1], &b[1][0])) != BGCN_OK ||
+        (st = snum_mul(&P[3], &S[4], &b[1][1])) != BGCN_OK ||
+        (st = snum_mul(&P[4], &a[1][1], &T[4])) != BGCN_OK ||
+        (st = snum_mul(&P[5], &S[1], &T[1])) != BGCN_OK ||
+        (st = snum_mul(&P[6], &S[2], &T[2])) != BGCN_OK ||
+        (st = snum_mul(&P[7], &S[3], &T[3])) != BGCN_OK)
+        goto done;
+    snum_add(&P[2], &P[1], &P[2], 0); /* c11 */
+    snum_add(&P[6], &P[1], &P[6], 0); /* u2 */
+    snum_add(&P[7], &P[6], &P[7], 0); /* u3 */
+    snum_add(&P[6], &P[6], &P[5], 0); /* u4 */
+    snum_add(&P[3], &P[6], &P[3], 0); /* c12 */
+    snum_add(&P[4], &P[7], &P[4], 1); /* c21 */
+    snum_add(&P[5], &P[7], &P[5], 0); /* c22 */
+    {
+        const struct snum *cres[2][2] = {{&P[2], &P[3]}, {&P[4], &P[5]}};
+        for (int r = 0; r < 2; r++)
+            for (int c = 0; c < 2; c++) {
+                const struct snum *x = cres[r][c];
+                BGCN_ASSERT(!x->neg && x->n <= rn);
+                bgcn_copyi(m->p[r][c], x->p, x->n);
+                bgcn_zero(m->p[r][c] + x->n, rn - x->n);
+            }
+    }
+    mat_trim(m, rn);
+    m->det *= m2->det;
+done:
+    bgcn_free_limbs(w);
+    return st;
 }
 
 /* M <- M * M2.  Both have nonnegative entries; sizes add. */
 static bgcn_status mat_mul(bgcn_hgcd_matrix *m, const bgcn_hgcd_matrix *m2)
 {
+    if (m->n >= STRASSEN_MIN && m2->n >= STRASSEN_MIN && !bgcn_gcd_slow_twins)
+        return mat_mul_strassen(m, m2);
     long n1 = m->n, n2 = m2->n, rn = n1 + n2 + 1;
     BGCN_ASSERT(rn <= m->cap);
     bgcn_limb_t *t = bgcn_alloc_limbs((size_t)(3 * rn));
@@ -138,10 +271,7 @@ static bgcn_status mat_mul(bgcn_hgcd_matrix *m, const bgcn_hgcd_matrix *m2)
         bgcn_copyi(m->p[r][0], w, rn);
         bgcn_copyi(m->p[r][1], u, rn);
     }
-    while (rn > 1 && !(m->p[0][0][rn - 1] | m->p[0][1][rn - 1] |
-                       m->p[1][0][rn - 1] | m->p[1][1][rn - 1]))
-        rn--;
-    m->n = rn;
+    mat_trim(m, rn);
     m->det *= m2->det;
 done:
     bgcn_free_limbs(t);

@@ -357,6 +357,15 @@ Test(gcd, hgcd_direct)
             check_hgcd(n, t_rand_size(4, 12));
     for (int rep = 0; rep < 20; rep++)
         check_hgcd(t_rand_size(60, 3 * BGCN_HGCD_THRESHOLD), BGCN_HGCD_THRESHOLD);
+    /* the fast paths (seven-product matrix product from 30-limb entries,
+     * single-limb Lehmer tails) and their slow twins, with matrices of
+     * 30..300 limbs */
+    for (int twin = 0; twin < 2; twin++) {
+        bgcn_gcd_slow_twins = twin;
+        for (int rep = 0; rep < 6; rep++)
+            check_hgcd(t_rand_size(250, 1200), t_rand_size(60, 150));
+    }
+    bgcn_gcd_slow_twins = 0;
 }
 
 /* The whole gcd with tiny thresholds, so the half-gcd path runs at small
