@@ -13,11 +13,13 @@
 #define SIQS_L 16      /* limbs of a siqs_z: N < 2^400 and products */
 #define SIQS_MAXS 20   /* most primes in an A */
 #define SIQS_YL 5      /* limbs kept of |Ax+B| (< 2 sqrt(2kN)) */
-/* Primes from here on are sieved through buckets: above a quarter block
- * a prime's few hits per block cost more in loop exits (mispredicted
- * branches) than its bucket entries (60 digits 1.48 -> 1.07 s). */
+/* Primes from here on are sieved through buckets.  With the loop-exit
+ * branches of the medium sieve (mispredicted) a quarter block was best
+ * (60 digits 1.48 -> 1.07 s); with its branch-free tail, half a block
+ * (Zen 1, 60 digits 1.85 -> 1.74 s, min of 4; 50 and 70 digits equal).
+ * Overridable for experiments. */
 #ifndef SIQS_BUCKET_MIN
-#define SIQS_BUCKET_MIN (SIQS_BLOCK / 4)
+#define SIQS_BUCKET_MIN (SIQS_BLOCK / 2)
 #endif
 #define SIQS_FB_MAX (1L << 17) /* bucket entries hold 17 index bits */
 
@@ -431,7 +433,7 @@ uint32_t bgcn_siqs_match_bucket_avx512(const uint32_t *bk, uint32_t nb,
                                        uint32_t off, uint32_t *out);
 #endif
 
-/* siqs_sieve.c: the medium primes lo <= i < hi (3 <= p[i] <= SIQS_BLOCK/4,
+/* siqs_sieve.c: the medium primes lo <= i < hi (3 <= p[i] < SIQS_BLOCK/2,
  * odd) add logp[i] to the bytes of block sv (positions bstart ..
  * bstart + SIQS_BLOCK - 1) at each position of both root progressions,
  * whose next positions next1[i], next2[i] are on entry both within

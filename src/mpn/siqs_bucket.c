@@ -1,5 +1,5 @@
 /* siqs_bucket.c -- the bucket fill of the quadratic sieve's large primes
- * (those from SIQS_BUCKET_MIN, a quarter block, on): per polynomial, step each root by the
+ * (those from SIQS_BUCKET_MIN, half a block, on): per polynomial, step each root by the
  * Gray-code delta and drop each hit into the bucket of its block as
  * (index << SIQS_BLOCK_BITS | offset).  Contract in siqs-impl.h
  * (bgcn_siqs_fill); the sieve (siqs_sieve.c) adds the buckets' logs

@@ -9,7 +9,7 @@
  *   - primes below index small_end are not sieved (small-prime
  *     variation: they cost the most updates and add the least; the
  *     threshold allows for them) but are trial-divided in candidates;
- *   - primes below SIQS_BUCKET_MIN (a quarter block) keep their next
+ *   - primes below SIQS_BUCKET_MIN (half a block) keep their next
  *     position per root and are sieved block by block;
  *   - larger primes hit a block at most a few times per root: one pass
  *     per polynomial moves their roots (Gray-code step) and drops each

@@ -164,7 +164,7 @@ Test(siqs, mod_pre_vs_mod_1)
 
 /* The medium-prime block sieve: the branch-free twin against the loop
  * (bgcn_siqs_sieve_med_c) on random odd moduli over the whole medium
- * range (3 .. SIQS_BLOCK/4, the extremes included), roots anywhere in
+ * range (3 .. SIQS_BLOCK/2, the extremes included), roots anywhere in
  * [bstart, bstart + p) (both ends, equal roots), flagged entries, three
  * blocks in a row carrying the positions over. */
 Test(siqs, medium_sieve_vs_loop)
@@ -175,15 +175,15 @@ Test(siqs, medium_sieve_vs_loop)
     static unsigned char logp[NP];
     static unsigned char sv[2][SIQS_BLOCK + 64];
     for (int it = 0; it < 40; it++) {
-        uint32_t pmax = it % 2 ? SIQS_BLOCK / 4 : 64 + (uint32_t)t_rand_below(2000);
+        uint32_t pmax = it % 2 ? SIQS_BLOCK / 2 : 64 + (uint32_t)t_rand_below(2000);
         for (int i = 0; i < NP; i++) {
             uint32_t q = 3 + (uint32_t)t_rand_below(pmax - 2);
             if (i == 0)
                 q = 3;
             if (i == 1)
-                q = SIQS_BLOCK / 4 - 1;
+                q = SIQS_BLOCK / 2 - 1;
             p[i] = q | 1;
-            if (p[i] > SIQS_BLOCK / 4)
+            if (p[i] >= SIQS_BLOCK / 2)
                 p[i] -= 2;
             medk[i] = SIQS_BLOCK / p[i];
             logp[i] = (unsigned char)(1 + t_rand_below(20));
