@@ -438,6 +438,29 @@ static inline TGT V u32_to_pd(const unsigned *x)
     return _mm256_add_pd(_mm256_cvtepi32_pd(v), _mm256_set1_pd(2147483648.0));
 }
 
+/* The limbs a[q_l + off] of the four lanes. */
+static inline TGT __m256i limbs4(const bgcn_limb_t *a, const long q[4], int off)
+{
+    return _mm256_set_epi64x((long long)a[q[3] + off], (long long)a[q[2] + off],
+                             (long long)a[q[1] + off], (long long)a[q[0] + off]);
+}
+
+/* (lo >> sh) | (hi << (64 - sh)) per lane; a count of 64 gives 0, so
+ * sh = 0 needs no branch. */
+static inline TGT __m256i funnel4(__m256i lo, __m256i hi, __m256i sh)
+{
+    return _mm256_or_si256(_mm256_srlv_epi64(lo, sh),
+                           _mm256_sllv_epi64(hi, _mm256_sub_epi64(_mm256_set1_epi64x(64), sh)));
+}
+
+/* Lanes below 2^52 to doubles, exactly, through the bits of 2^52 + x. */
+static inline TGT V u52_to_pd(__m256i x)
+{
+    return _mm256_sub_pd(
+        _mm256_castsi256_pd(_mm256_or_si256(x, _mm256_set1_epi64x(0x4330000000000000LL))),
+        _mm256_set1_pd(4503599627370496.0));
+}
+
 static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
                      long an, int nb, const nttfp_prime *P)
 {
@@ -449,8 +472,8 @@ static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
     /* nb <= 64 (the plans with two or three primes): two pieces, the
      * bits straight from two limbs (no bounds checks away from the end
      * of the operand), one product.  The four lanes' limbs are shifted in
-     * vector registers (a count of 64 gives 0, so sh = 0 needs no branch)
-     * and the 32-bit halves become doubles through the bits of 2^52 + x:
+     * vector registers (funnel4) and the 32-bit halves become doubles
+     * through the bits of 2^52 + x (u52_to_pd):
      * assembling the halves in memory as 32-bit stores read back by one
      * 128-bit load stalled on store forwarding (20% of the load on Zen 1). */
     if (nb <= 64) {
@@ -458,26 +481,16 @@ static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
                                           : ((bgcn_limb_t)1 << nb) - 1;
         const __m256i vmask = _mm256_set1_epi64x((long long)mask);
         const __m256i low32 = _mm256_set1_epi64x(0xffffffffLL);
-        const __m256i e52 = _mm256_set1_epi64x(0x4330000000000000LL);
-        const __m256i c64i = _mm256_set1_epi64x(64);
-        const V two52 = _mm256_set1_pd(4503599627370496.0);
         for (; i + 4 <= i1; i += 4) {
-            long b0 = i * nb, b1 = b0 + nb, b2 = b1 + nb, b3 = b2 + nb;
-            long q0 = b0 / 64, q1 = b1 / 64, q2 = b2 / 64, q3 = b3 / 64;
-            if (q3 + 1 >= an)
+            long b[4] = {i * nb, (i + 1) * nb, (i + 2) * nb, (i + 3) * nb};
+            long q[4] = {b[0] / 64, b[1] / 64, b[2] / 64, b[3] / 64};
+            if (q[3] + 1 >= an)
                 break; /* the last coefficients: the general loop */
-            __m256i lo = _mm256_set_epi64x((long long)a[q3], (long long)a[q2],
-                                           (long long)a[q1], (long long)a[q0]);
-            __m256i hi = _mm256_set_epi64x((long long)a[q3 + 1], (long long)a[q2 + 1],
-                                           (long long)a[q1 + 1], (long long)a[q0 + 1]);
-            __m256i sh = _mm256_set_epi64x(b3 % 64, b2 % 64, b1 % 64, b0 % 64);
-            __m256i v = _mm256_or_si256(_mm256_srlv_epi64(lo, sh),
-                                        _mm256_sllv_epi64(hi, _mm256_sub_epi64(c64i, sh)));
+            __m256i sh = _mm256_set_epi64x(b[3] % 64, b[2] % 64, b[1] % 64, b[0] % 64);
+            __m256i v = funnel4(limbs4(a, q, 0), limbs4(a, q, 1), sh);
             v = _mm256_and_si256(v, vmask);
-            V x0 = _mm256_sub_pd(
-                _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(v, low32), e52)), two52);
-            V x1 = _mm256_sub_pd(
-                _mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(v, 32), e52)), two52);
+            V x0 = u52_to_pd(_mm256_and_si256(v, low32));
+            V x1 = u52_to_pd(_mm256_srli_epi64(v, 32));
             V s = _mm256_add_pd(x0, vmulmod_p(x1, v32, vp, vpinv, magic));
             _mm256_storeu_pd(r + i, vred_p(s, vp, vpinv, magic));
         }
@@ -487,30 +500,18 @@ static TGT void load(double *r, long i0, long i1, const bgcn_limb_t *a,
     if (nb > 64 && nb <= 96) {
         const __m256i vmask = _mm256_set1_epi64x((long long)(((bgcn_limb_t)1 << (nb - 64)) - 1));
         const __m256i low32 = _mm256_set1_epi64x(0xffffffffLL);
-        const __m256i e52 = _mm256_set1_epi64x(0x4330000000000000LL);
-        const __m256i c64i = _mm256_set1_epi64x(64);
-        const V two52 = _mm256_set1_pd(4503599627370496.0);
         for (; i + 4 <= i1; i += 4) {
-            long b0 = i * nb, b1 = b0 + nb, b2 = b1 + nb, b3 = b2 + nb;
-            long q0 = b0 / 64, q1 = b1 / 64, q2 = b2 / 64, q3 = b3 / 64;
-            if (q3 + 2 >= an)
+            long b[4] = {i * nb, (i + 1) * nb, (i + 2) * nb, (i + 3) * nb};
+            long q[4] = {b[0] / 64, b[1] / 64, b[2] / 64, b[3] / 64};
+            if (q[3] + 2 >= an)
                 break; /* the last coefficients: the general loop */
-            __m256i l0 = _mm256_set_epi64x((long long)a[q3], (long long)a[q2],
-                                           (long long)a[q1], (long long)a[q0]);
-            __m256i l1 = _mm256_set_epi64x((long long)a[q3 + 1], (long long)a[q2 + 1],
-                                           (long long)a[q1 + 1], (long long)a[q0 + 1]);
-            __m256i l2 = _mm256_set_epi64x((long long)a[q3 + 2], (long long)a[q2 + 2],
-                                           (long long)a[q1 + 2], (long long)a[q0 + 2]);
-            __m256i sh = _mm256_set_epi64x(b3 % 64, b2 % 64, b1 % 64, b0 % 64);
-            __m256i rs = _mm256_sub_epi64(c64i, sh);
-            __m256i v0 = _mm256_or_si256(_mm256_srlv_epi64(l0, sh), _mm256_sllv_epi64(l1, rs));
-            __m256i v1 = _mm256_or_si256(_mm256_srlv_epi64(l1, sh), _mm256_sllv_epi64(l2, rs));
-            v1 = _mm256_and_si256(v1, vmask);
-            V x0 = _mm256_sub_pd(
-                _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(v0, low32), e52)), two52);
-            V x1 = _mm256_sub_pd(
-                _mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(v0, 32), e52)), two52);
-            V x2 = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(v1, e52)), two52);
+            __m256i sh = _mm256_set_epi64x(b[3] % 64, b[2] % 64, b[1] % 64, b[0] % 64);
+            __m256i l1 = limbs4(a, q, 1);
+            __m256i v0 = funnel4(limbs4(a, q, 0), l1, sh);
+            __m256i v1 = _mm256_and_si256(funnel4(l1, limbs4(a, q, 2), sh), vmask);
+            V x0 = u52_to_pd(_mm256_and_si256(v0, low32));
+            V x1 = u52_to_pd(_mm256_srli_epi64(v0, 32));
+            V x2 = u52_to_pd(v1);
             V s = _mm256_add_pd(x0, _mm256_add_pd(vmulmod_p(x1, v32, vp, vpinv, magic),
                                                   vmulmod_p(x2, v64, vp, vpinv, magic)));
             _mm256_storeu_pd(r + i, vred_p(s, vp, vpinv, magic));
