@@ -217,20 +217,32 @@ bgcn_status bgcn_radix_tower_extend(bgcn_radix_tower *t,
     return BGCN_OK;
 }
 
+/* 2n limbs allocated, the low n holding P's power shifted left by *c,
+ * its leading zeros (the normalised divisor); NULL when out of memory. */
+static bgcn_limb_t *normalised_alloc(const bgcn_radix_pow *P, int *c)
+{
+    long n = P->n;
+    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(2 * n));
+    if (!w)
+        return NULL;
+    *c = __builtin_clzll(P->p[n - 1]);
+    if (*c)
+        bgcn_lshift(w, P->p, n, (unsigned)*c);
+    else
+        bgcn_copyi(w, P->p, n);
+    return w;
+}
+
 bgcn_status bgcn_radix_pow_prenorm(bgcn_radix_pow *P)
 {
     BGCN_ASSERT(P->n >= 2);
     if (P->snorm)
         return BGCN_OK;
     long n = P->n;
-    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(2 * n));
+    int c;
+    bgcn_limb_t *w = normalised_alloc(P, &c);
     if (!w)
         return BGCN_ENOMEM;
-    int c = __builtin_clzll(P->p[n - 1]);
-    if (c)
-        bgcn_lshift(w, P->p, n, (unsigned)c);
-    else
-        bgcn_copyi(w, P->p, n);
     for (long i = 0; i < n; i++)
         w[n + i] = ~w[i];
     P->snorm = w;
@@ -244,14 +256,10 @@ bgcn_status bgcn_radix_pow_preinv(bgcn_radix_pow *P)
     if (P->norm)
         return BGCN_OK;
     long n = P->n;
-    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(2 * n));
+    int c;
+    bgcn_limb_t *w = normalised_alloc(P, &c);
     if (!w)
         return BGCN_ENOMEM;
-    int c = __builtin_clzll(P->p[n - 1]);
-    if (c)
-        bgcn_lshift(w, P->p, n, (unsigned)c);
-    else
-        bgcn_copyi(w, P->p, n);
     bgcn_status st = bgcn_mu_div_inverse(w + n, w, n, n);
     if (st != BGCN_OK) {
         bgcn_free_limbs(w);
