@@ -154,6 +154,9 @@ typedef struct bgcn_kernels {
 /* AVX2 with the OS saving ymm state: the sieve's AVX2 twins.  Set by the
  * bmi2, adx and avx512 paths (cpu.c admits them only with AVX2). */
 #define BGCN_CAP_AVX2 2u
+/* AVX-512 F and IFMA with the OS saving zmm/opmask state: ECM's stage 1
+ * on eight curves at once (factor_ecm_ifma.c).  Set by the avx512 path. */
+#define BGCN_CAP_IFMA 4u
 /* The vector kernel sets of the floating-point NTT a path may name
  * (src/mpn/ntt_fp_avx2.c, ntt_fp_avx512.c; the type is nttfp-impl.h's,
  * which the kernel table does not need to see). */

@@ -175,6 +175,16 @@ bgcn_status bgcn_ecm_stage1_x(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
                               const bgcn_limb_t *np, long nn, uint64_t B1,
                               uint64_t sigma, int ladder) BGCN_WUR;
 
+/* Stage 1 of the eight curves sigma .. sigma + 7 as bgcn_factor_ecm
+ * runs them where the kernel path has IFMA (*batched = 1: all eight in
+ * the lanes of factor_ecm_ifma.c; 0: one by one, as bgcn_ecm_stage1_x
+ * with ladder = 0): curve l's x into {x + l nn, nn}, or, when its stage 1
+ * split N, fn[l] > 0 and the factor in {fp + l nn, fn[l]}.  x, fp: 8 nn
+ * limbs; fn: 8.  For tests (the batch against the one-curve chains). */
+bgcn_status bgcn_ecm_stage1_x8(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
+                               int *batched, const bgcn_limb_t *np, long nn,
+                               uint64_t B1, uint64_t sigma) BGCN_WUR;
+
 /* ECM stage 2's table of pairs (k, j) for (B1, B2) with baby steps j < jw
  * D / 2 (1 <= jw <= 4; factor_ecm.c, plan_init) against its definition:
  * *primes = the primes q > 11 in (max(B1, D / 2), B2], *uncovered = those
@@ -191,6 +201,59 @@ bgcn_status bgcn_ecm_plan_check(uint64_t B1, uint64_t B2, int jw,
  * must agree with bgcn_fm_add / bgcn_fm_sub.  For tests. */
 void bgcn_ecm_fm_addsub(bgcn_fmod *c, bgcn_limb_t *r, const bgcn_limb_t *a,
                         const bgcn_limb_t *b, int sub);
+
+/* ---- ECM stage 1 on eight curves at once (factor_ecm_ifma.c) ----
+ * A Lucas chain is a program over six point slots (0: the point, which
+ * the chain multiplies in place; 1..5: scratch): ADD r = p + q given the
+ * difference d, DBL r = 2p, COPY r = p.  factor_ecm.c writes it once per
+ * prime and runs it on one curve (64-bit Montgomery products) or on the
+ * eight lanes below, so both follow the same chain. */
+enum { BGCN_CHOP_ADD, BGCN_CHOP_DBL, BGCN_CHOP_COPY };
+typedef struct {
+    unsigned char t, r, p, q, d;
+} bgcn_chop;
+
+/* Eight curves modulo the same N in AVX-512 IFMA lanes: a number is K
+ * digits of 52 bits, digit j of lane l at [8 j + l] of a uint64_t array
+ * of 8 K (a point: X then Z, 16 K), in Montgomery form with R52 =
+ * 2^(52 K), 2^(52 K) >= 16 N.  Products leave values below 2N, sums and
+ * differences below 4N, and any two values below 4N may be multiplied
+ * (factor_ecm_ifma.c), so no operation reduces fully.  K = 0: not
+ * available (no BGCN_CAP_IFMA in the kernel path, N above 8 limbs, or a
+ * build without the vector code). */
+#define BGCN_ECM8_KMAX 10
+typedef struct bgcn_ecm8 {
+    int K;
+    long n;                               /* limbs of N */
+    uint64_t k0;                          /* -N^-1 mod 2^52 */
+    uint64_t nd[BGCN_ECM8_KMAX];          /* digits of N */
+    uint64_t n2d[BGCN_ECM8_KMAX];         /* digits of 2N */
+    bgcn_limb_t f[8];                     /* R52 mod N (plain, n limbs) */
+    uint64_t a24[8 * BGCN_ECM8_KMAX];     /* each lane's (A + 2) / 4 */
+} bgcn_ecm8;
+
+/* Sets up c for {np, nn} (odd, nn >= 1); c->K = 0 when not available.
+ * BGCN_OK or BGCN_ENOMEM. */
+bgcn_status bgcn_ecm8_init(bgcn_ecm8 *c, const bgcn_limb_t *np,
+                           long nn) BGCN_WUR;
+/* Lane `lane` of the number a = the plain integer {x, xn}, which must be
+ * below 2^(52 K) (no conversion: to enter Montgomery form, multiply by
+ * R52 first, e.g. bgcn_fm_mul with c->f). */
+void bgcn_ecm8_set(const bgcn_ecm8 *c, uint64_t *a, int lane,
+                   const bgcn_limb_t *x, long xn);
+/* {x, n + 1} = the plain integer in lane `lane` of a (canonical digits
+ * below 2^52 each, as every operation leaves them). */
+void bgcn_ecm8_get(const bgcn_ecm8 *c, bgcn_limb_t *x, const uint64_t *a,
+                   int lane);
+/* Runs the chain {o, cnt} on the eight lanes; slot[i] are points (16 K
+ * words each), doublings use c->a24.  Slots must not overlap. */
+void bgcn_ecm8_chain(const bgcn_ecm8 *c, uint64_t *const *slot,
+                     const bgcn_chop *o, int cnt);
+/* One operation on eight lanes (for tests): op 0 r = a b / R52 (a, b <
+ * 4N: r < 2N), 1 r = a + b (a, b < 2N: r < 4N), 2 r = a - b + 2N (a, b <
+ * 2N: r < 4N); r may equal a or b. */
+void bgcn_ecm8_op(const bgcn_ecm8 *c, uint64_t *r, const uint64_t *a,
+                  const uint64_t *b, int op);
 
 /* ---- random numbers (splitmix64) ---- */
 

@@ -19,7 +19,11 @@
  * of the ladder's products (10 per bit).  Its slow twin, for the tests,
  * is the Montgomery ladder (one addition with the normalised base point
  * as difference and one doubling per bit) over each chunk of the stage-1
- * exponent (bgcn_fexp), normalised after each chunk.
+ * exponent (bgcn_fexp), normalised after each chunk.  Each chain is
+ * written once per prime as a program (prac_ops), which one curve runs
+ * (run_chain) or, where the kernel path has IFMA, eight curves at once
+ * in vector lanes (batch_stage1, factor_ecm_ifma.c: ~8x less time per
+ * curve's stage 1 at 6 limbs); the one-curve run is the batch's twin.
  * Stage 2: baby-step giant-step with D = 2310: the 240 jw x-coordinates
  * x_j of [j]Q, j < jw D/2 odd and prime to D (jw = ECM_JW = 3, so that
  * most primes share their pair with another: plan_init), normalised together
@@ -370,39 +374,49 @@ static unsigned char prac_best(uint64_t k)
     return best;
 }
 
-typedef struct {
-    bgcn_limb_t *x, *z;
-} xz;
+/* The chain as a program (bgcn_chop, factor-impl.h) over six slots: 0 is
+ * the point (input and output), A B C T T2 start in slots 1..5, and a
+ * rule's renaming of points (the swaps) renames slots, so it costs
+ * nothing when the program runs.  The same program runs on one curve
+ * (run_chain) or on eight (bgcn_ecm8_chain).  At most 4 operations per
+ * rule and 4 * 64 additions (prac_cost's bound): CHOP_MAX. */
+#define CHOP_MAX 1100
 
-static void xz_swap(xz *a, xz *b)
+static int chop_put(bgcn_chop *o, int i, int t, int r, int p, int q, int d)
 {
-    xz t = *a;
+    BGCN_ASSERT(i < CHOP_MAX);
+    o[i].t = (unsigned char)t;
+    o[i].r = (unsigned char)r;
+    o[i].p = (unsigned char)p;
+    o[i].q = (unsigned char)q;
+    o[i].d = (unsigned char)d;
+    return i + 1;
+}
+
+static void slot_swap(int *a, int *b)
+{
+    int t = *a;
     *a = *b;
     *b = t;
 }
 
-/* (X:Z) = [k](X:Z) for an odd prime k >= 3 (prac_cost(k, v) finite);
- * w: 10 n limbs of scratch. */
-static void prac(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
-                 double v, bgcn_limb_t *w)
+/* The program for [k]P, k an odd prime >= 3 with prac_cost(k, v) finite;
+ * returns its length. */
+static int prac_ops(bgcn_chop *o, uint64_t k, double v)
 {
-    long n = e->n;
-    xz A = {w, w + n}, B = {w + 2 * n, w + 3 * n}, C = {w + 4 * n, w + 5 * n},
-       T = {w + 6 * n, w + 7 * n}, T2 = {w + 8 * n, w + 9 * n};
+    int A = 1, B = 2, C = 3, T = 4, T2 = 5, i = 0;
     uint64_t r = prac_r(k, v), d = k - r, f = 2 * r - k;
-    bgcn_copyi(B.x, X, n);
-    bgcn_copyi(B.z, Z, n);
-    bgcn_copyi(C.x, X, n);
-    bgcn_copyi(C.z, Z, n);
-    xdbl(e, A.x, A.z, X, Z);
-#define ADD(R, P, Q, Dif) xadd(e, R.x, R.z, P.x, P.z, Q.x, Q.z, Dif.x, Dif.z)
-#define DBL(R, P) xdbl(e, R.x, R.z, P.x, P.z)
+#define ADD(R, P, Q, Dif) (i = chop_put(o, i, BGCN_CHOP_ADD, R, P, Q, Dif))
+#define DBL(R, P) (i = chop_put(o, i, BGCN_CHOP_DBL, R, P, 0, 0))
+    i = chop_put(o, i, BGCN_CHOP_COPY, B, 0, 0, 0);
+    i = chop_put(o, i, BGCN_CHOP_COPY, C, 0, 0, 0);
+    DBL(A, 0);
     while (d != f) {
         if (d < f) {
             uint64_t t = d;
             d = f;
             f = t;
-            xz_swap(&A, &B);
+            slot_swap(&A, &B);
         }
         if (4 * d <= 5 * f && (d + f) % 3 == 0) {
             uint64_t d2 = (2 * d - f) / 3;
@@ -411,7 +425,7 @@ static void prac(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
             ADD(T, A, B, C);
             ADD(T2, T, A, B);
             ADD(B, B, T, A);
-            xz_swap(&A, &T2);
+            slot_swap(&A, &T2);
         } else if (4 * d <= 5 * f && (d - f) % 6 == 0) {
             d = (d - f) / 2;
             ADD(B, A, B, C);
@@ -419,8 +433,8 @@ static void prac(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
         } else if (d <= 4 * f) {
             d -= f;
             ADD(T, B, A, C);
-            xz_swap(&B, &T); /* B = A + B, T = old B */
-            xz_swap(&C, &T); /* C = old B */
+            slot_swap(&B, &T); /* B = A + B, T = old B */
+            slot_swap(&C, &T); /* C = old B */
         } else if ((d + f) % 2 == 0) {
             d = (d - f) / 2;
             ADD(B, B, A, C);
@@ -435,8 +449,8 @@ static void prac(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
             ADD(T2, A, B, C);
             ADD(A, T, A, A);
             ADD(T, T, T2, C);
-            xz_swap(&C, &B); /* C = old B */
-            xz_swap(&B, &T); /* B = T */
+            slot_swap(&C, &B); /* C = old B */
+            slot_swap(&B, &T); /* B = T */
         } else if ((d + f) % 3 == 0) {
             d = (d - 2 * f) / 3;
             ADD(T, A, B, C);
@@ -447,7 +461,7 @@ static void prac(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
             d = (d - f) / 3;
             ADD(T, A, B, C);
             ADD(C, C, A, B);
-            xz_swap(&B, &T);
+            slot_swap(&B, &T);
             DBL(T, A);
             ADD(A, A, T, A);
         } else {
@@ -456,32 +470,67 @@ static void prac(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
             DBL(B, B);
         }
     }
-    xadd(e, X, Z, A.x, A.z, B.x, B.z, C.x, C.z);
+    ADD(0, A, B, C);
 #undef ADD
 #undef DBL
+    return i;
 }
 
-/* (X:Z) = [k](X:Z), k >= 2, by the ladder with the unnormalised point as
- * difference (for a prime without a usable chain; none is known below
- * 3*10^8, so this is a safety net); w: 4 n limbs. */
-static void ladder_xz(curve *e, bgcn_limb_t *X, bgcn_limb_t *Z, uint64_t k,
-                      bgcn_limb_t *w)
+/* The program for [k]P, k >= 2, by the ladder with the unnormalised point
+ * as difference (for a prime without a usable chain; none is known below
+ * 3*10^8, so this is a safety net): slots 1, 2 hold [m]P, [m+1]P. */
+static int ladder_ops(bgcn_chop *o, uint64_t k)
 {
-    long n = e->n;
-    bgcn_limb_t *X0 = w, *Z0 = w + n, *X1 = w + 2 * n, *Z1 = w + 3 * n;
-    bgcn_copyi(X0, X, n);
-    bgcn_copyi(Z0, Z, n);
-    xdbl(e, X1, Z1, X, Z);
+    int i = chop_put(o, 0, BGCN_CHOP_COPY, 1, 0, 0, 0);
+    i = chop_put(o, i, BGCN_CHOP_DBL, 2, 0, 0, 0);
     for (int bit = 62 - __builtin_clzll(k); bit >= 0; bit--)
         if ((k >> bit) & 1) {
-            xadd(e, X0, Z0, X1, Z1, X0, Z0, X, Z);
-            xdbl(e, X1, Z1, X1, Z1);
+            i = chop_put(o, i, BGCN_CHOP_ADD, 1, 2, 1, 0);
+            i = chop_put(o, i, BGCN_CHOP_DBL, 2, 2, 0, 0);
         } else {
-            xadd(e, X1, Z1, X1, Z1, X0, Z0, X, Z);
-            xdbl(e, X0, Z0, X0, Z0);
+            i = chop_put(o, i, BGCN_CHOP_ADD, 2, 2, 1, 0);
+            i = chop_put(o, i, BGCN_CHOP_DBL, 1, 1, 0, 0);
         }
-    bgcn_copyi(X, X0, n);
-    bgcn_copyi(Z, Z0, n);
+    return chop_put(o, i, BGCN_CHOP_COPY, 0, 1, 0, 0);
+}
+
+/* One curve runs a program: slot s is (sx[s], sz[s]) */
+typedef struct {
+    curve *e;
+    bgcn_limb_t *sx[6], *sz[6];
+} chain1;
+
+static void run_chain(void *arg, const bgcn_chop *o, int cnt)
+{
+    chain1 *c = arg;
+    for (int i = 0; i < cnt; i++) {
+        const bgcn_chop *op = &o[i];
+        bgcn_limb_t **x = c->sx, **z = c->sz;
+        switch (op->t) {
+        case BGCN_CHOP_ADD:
+            xadd(c->e, x[op->r], z[op->r], x[op->p], z[op->p], x[op->q],
+                 z[op->q], x[op->d], z[op->d]);
+            break;
+        case BGCN_CHOP_DBL:
+            xdbl(c->e, x[op->r], z[op->r], x[op->p], z[op->p]);
+            break;
+        default:
+            bgcn_copyi(x[op->r], x[op->p], c->e->n);
+            bgcn_copyi(z[op->r], z[op->p], c->e->n);
+        }
+    }
+}
+
+/* Eight curves run it (bgcn_ecm8_chain) */
+typedef struct {
+    const bgcn_ecm8 *v;
+    uint64_t *slot[6];
+} chain8;
+
+static void run_chain8(void *arg, const bgcn_chop *o, int cnt)
+{
+    chain8 *c = arg;
+    bgcn_ecm8_chain(c->v, c->slot, o, cnt);
 }
 
 /* The odd primes <= B1, in order, as halved gaps (gap[i] = (p_i -
@@ -530,31 +579,47 @@ static bgcn_status s1plan_init(s1plan *s, uint64_t B1)
     return BGCN_OK;
 }
 
-/* (X:Z) = [E](X:Z), E the product of the largest powers <= B1 of the
- * primes <= B1: doublings for 2, one chain per odd prime power. */
-static bgcn_status stage1_prac(curve *e, const s1plan *s, bgcn_limb_t *X,
-                               bgcn_limb_t *Z, bgcn_limb_t *w)
+/* [E] of slot 0, E the product of the largest powers <= B1 of the primes
+ * <= B1: doublings for 2, one chain per odd prime power, each chain run
+ * by run (run_chain: one curve; run_chain8: eight). */
+static bgcn_status stage1_chains(const s1plan *s,
+                                 void (*run)(void *, const bgcn_chop *, int),
+                                 void *arg)
 {
+    bgcn_chop o[CHOP_MAX];
+    int cnt = 0;
     for (uint64_t q = 2; q <= s->B1; q *= 2)
-        xdbl(e, X, Z, X, Z);
+        cnt = chop_put(o, cnt, BGCN_CHOP_DBL, 0, 0, 0, 0);
+    run(arg, o, cnt);
     uint64_t p = 1;
     for (long i = 0; i < s->cnt; i++) {
         p += 2 * (uint64_t)s->gap[i];
         unsigned vi = s->vi[i];
-        uint64_t q = p;
-        for (;;) {
-            if (vi < NPRAC)
-                prac(e, X, Z, p, prac_v[vi], w);
-            else
-                ladder_xz(e, X, Z, p, w);
+        cnt = vi < NPRAC ? prac_ops(o, p, prac_v[vi]) : ladder_ops(o, p);
+        for (uint64_t q = p;; q *= p) {
+            run(arg, o, cnt);
             if (q > s->B1 / p)
                 break;
-            q *= p;
         }
         if ((i & 1023) == 0 && bgcn_interrupt_flag)
             return BGCN_EINTR;
     }
     return BGCN_OK;
+}
+
+/* (X:Z) = [E](X:Z) on one curve; w: 10 n limbs of scratch */
+static bgcn_status stage1_prac(curve *e, const s1plan *s, bgcn_limb_t *X,
+                               bgcn_limb_t *Z, bgcn_limb_t *w)
+{
+    chain1 c;
+    c.e = e;
+    c.sx[0] = X;
+    c.sz[0] = Z;
+    for (int i = 1; i < 6; i++) {
+        c.sx[i] = w + (long)(2 * i - 2) * e->n;
+        c.sz[i] = w + (long)(2 * i - 1) * e->n;
+    }
+    return stage1_chains(s, run_chain, &c);
 }
 
 /* The (k, j) pairs stage 2 multiplies, chosen once for all curves: bit i
@@ -725,28 +790,20 @@ static bgcn_status stage2_twin(curve *e, bgcn_limb_t *acc,
     return m->st;
 }
 
-/* Outcome of one curve: 1 found (fp), 0 nothing. */
-static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
-                             curve *e, const bgcn_fexp *ex,
-                             const s1plan *s1, const s2plan *pl,
-                             uint64_t sigma, bgcn_limb_t *blk, int twin,
-                             bgcn_limb_t *x1)
+/* Suyama's curve from sigma: e->a24 and {x, n}, both in Montgomery
+ * form.  *ok = 0 when the inversion failed ({g, *gn}: the gcd, maybe a
+ * factor).  t: 4 n limbs, X0 .. Z1: n each, of scratch. */
+static bgcn_status suyama(curve *e, bgcn_limb_t *x, int *ok, bgcn_limb_t *g,
+                          long *gn, uint64_t sigma, bgcn_limb_t *t,
+                          bgcn_limb_t *X0, bgcn_limb_t *Z0, bgcn_limb_t *X1,
+                          bgcn_limb_t *Z1)
 {
     long n = e->n;
     bgcn_fmod *m = &e->md;
-    bgcn_status st = BGCN_OK;
-    int ok = 0;
-    *found = 0;
-    /* working storage carved from blk (the caller sized it) */
-    bgcn_limb_t *x = blk, *X0 = x + n, *Z0 = X0 + n, *X1 = Z0 + n,
-                *Z1 = X1 + n, *t1 = Z1 + n, *t2 = t1 + n, *t3 = t2 + n,
-                *t4 = t3 + n, *g = t4 + n, *acc = g + n, *xg = acc + n,
-                *bx = xg + n,               /* nj normalised x_j */
-        *bX = bx + (long)NJMAX * n,         /* nj projective X_j */
-        *bZ = bX + (long)NJMAX * n;         /* nj projective Z_j, then prefix */
-    long gn = 0;
-    /* ---- Suyama ---- */
+    bgcn_status st;
+    bgcn_limb_t *t1 = t, *t2 = t + n, *t3 = t + 2 * n, *t4 = t + 3 * n;
     bgcn_limb_t sl = sigma, five = 5;
+    *ok = 0;
     if ((st = bgcn_mont_to(&m->m, t1, &sl, 1)) != BGCN_OK ||
         (st = bgcn_mont_to(&m->m, t2, &five, 1)) != BGCN_OK)
         return st;
@@ -771,14 +828,51 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
         ec_add(m, t4, t4, t4);   /* 16 u^3 v */
     bgcn_fm_mul(m, X1, t4, t2);       /* d = 16 u^3 v^4 */
     if ((st = m->st) != BGCN_OK ||
-        (st = bgcn_fm_inv(m, Z1, &ok, g, &gn, X1)) != BGCN_OK)
+        (st = bgcn_fm_inv(m, Z1, ok, g, gn, X1)) != BGCN_OK || !*ok)
         return st;
-    if (!ok)
-        goto no_inverse;
     bgcn_fm_mul(m, t3, t3, t2);
     bgcn_fm_mul(m, e->a24, t3, Z1);   /* a24 */
     bgcn_fm_mul(m, t4, t4, t1);
     bgcn_fm_mul(m, x, t4, Z1);        /* x0 = u^3 / v^3 */
+    return m->st;
+}
+
+/* Outcome of one curve: 1 found (fp), 0 nothing.  xz1 (may be NULL): the
+ * curve's stage 1 done elsewhere (the eight-curve batch), (X:Z) = {xz1,
+ * 2n} in Montgomery form, and e->a24 already set. */
+static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
+                             curve *e, const bgcn_fexp *ex,
+                             const s1plan *s1, const s2plan *pl,
+                             uint64_t sigma, bgcn_limb_t *blk, int twin,
+                             bgcn_limb_t *x1, const bgcn_limb_t *xz1)
+{
+    long n = e->n;
+    bgcn_fmod *m = &e->md;
+    bgcn_status st = BGCN_OK;
+    int ok = 0;
+    *found = 0;
+    /* working storage carved from blk (the caller sized it) */
+    bgcn_limb_t *x = blk, *X0 = x + n, *Z0 = X0 + n, *X1 = Z0 + n,
+                *Z1 = X1 + n, *t1 = Z1 + n, *t2 = t1 + n, *t3 = t2 + n,
+                *t4 = t3 + n, *g = t4 + n, *acc = g + n, *xg = acc + n,
+                *bx = xg + n,               /* nj normalised x_j */
+        *bX = bx + (long)NJMAX * n,         /* nj projective X_j */
+        *bZ = bX + (long)NJMAX * n;         /* nj projective Z_j, then prefix */
+    long gn = 0;
+    if (xz1) {
+        if ((st = bgcn_fm_inv(m, t1, &ok, g, &gn, xz1 + n)) != BGCN_OK)
+            return st;
+        if (!ok)
+            goto no_inverse;
+        bgcn_fm_mul(m, x, xz1, t1);
+        goto stage1_done;
+    }
+    /* ---- Suyama ---- */
+    if ((st = suyama(e, x, &ok, g, &gn, sigma, t1, X0, Z0, X1, Z1)) !=
+        BGCN_OK)
+        return st;
+    if (!ok)
+        goto no_inverse;
     /* ---- stage 1: Lucas chains, or (twin & 2, the slow twin) the
      * ladder over chunks of the exponent, normalised after each ---- */
     if (twin & 2) {
@@ -805,6 +899,7 @@ static bgcn_status one_curve(int *found, bgcn_limb_t *fp, long *fn,
             goto no_inverse;
         bgcn_fm_mul(m, x, X0, t1);
     }
+stage1_done:
     if (x1) { /* the test of stage 1 wants the point */
         bgcn_copyi(x1, x, n);
         return BGCN_OK;
@@ -933,6 +1028,65 @@ no_inverse:
     return BGCN_OK;
 }
 
+/* Stage 1 of the curves sigma .. sigma + cnt - 1 (1 <= cnt <= 8) at once
+ * in the lanes of v (factor_ecm_ifma.c): lane l's a24 into {a24s + l n,
+ * n} and its (X:Z) after stage 1 into {xz + 2 l n, 2n}, Montgomery form
+ * (64-bit), the same projective point as one_curve's own stage 1 up to
+ * a common factor of X and Z, so x = X / Z is the same.  Lanes past cnt
+ * repeat lane 0.  *bad = 1 (nothing else written) when a Suyama inversion
+ * failed: the caller then runs these curves one by one, which meets the
+ * same inversion in the same order.  vw: 6 points of 16 K words; blk:
+ * 10 n + 1 limbs. */
+static bgcn_status batch_stage1(curve *e, bgcn_ecm8 *v, const s1plan *s1,
+                                uint64_t sigma, int cnt, bgcn_limb_t *a24s,
+                                bgcn_limb_t *xz, uint64_t *vw,
+                                bgcn_limb_t *blk, int *bad)
+{
+    long n = e->n;
+    bgcn_fmod *m = &e->md;
+    int K = v->K;
+    bgcn_limb_t *x = blk, *t = x + n, *X0 = t + 4 * n, *Z0 = X0 + n,
+                *X1 = Z0 + n, *Z1 = X1 + n, *g = Z1 + n, *y = g + n;
+    chain8 c;
+    c.v = v;
+    for (int i = 0; i < 6; i++)
+        c.slot[i] = vw + (size_t)i * 16 * (size_t)K;
+    uint64_t *PX = c.slot[0], *PZ = PX + 8 * K;
+    *bad = 0;
+    for (int l = 0; l < cnt; l++) {
+        int ok = 0;
+        long gn = 0;
+        BGCN_TRY(suyama(e, x, &ok, g, &gn, sigma + (uint64_t)l, t, X0, Z0,
+                        X1, Z1));
+        if (!ok) {
+            *bad = 1;
+            return BGCN_OK;
+        }
+        bgcn_copyi(a24s + l * n, e->a24, n);
+        /* x R64 -> x R52: times (R52 mod N) by a 64-bit Montgomery product */
+        bgcn_fm_mul(m, y, x, v->f);
+        bgcn_ecm8_set(v, PX, l, y, n);
+        bgcn_ecm8_set(v, PZ, l, v->f, n); /* Z = 1 */
+        bgcn_fm_mul(m, y, e->a24, v->f);
+        bgcn_ecm8_set(v, v->a24, l, y, n);
+    }
+    for (int l = cnt; l < 8; l++)
+        for (int j = 0; j < K; j++) {
+            PX[8 * j + l] = PX[8 * j];
+            PZ[8 * j + l] = PZ[8 * j];
+            v->a24[8 * j + l] = v->a24[8 * j];
+        }
+    BGCN_TRY(stage1_chains(s1, run_chain8, &c));
+    /* values below 2N, n + 1 limbs: bgcn_mont_to reduces them */
+    for (int l = 0; l < cnt; l++) {
+        bgcn_ecm8_get(v, y, PX, l);
+        BGCN_TRY(bgcn_mont_to(&m->m, xz + 2 * l * n, y, n + 1));
+        bgcn_ecm8_get(v, y, PZ, l);
+        BGCN_TRY(bgcn_mont_to(&m->m, xz + (2 * l + 1) * n, y, n + 1));
+    }
+    return m->st;
+}
+
 static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
                            long nn, uint64_t B1, uint64_t B2,
                            uint64_t sigma0, long ncurves,
@@ -942,6 +1096,9 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     BGCN_ASSERT(nn >= 1 && np[nn - 1] != 0 && (np[0] & 1) && sigma0 >= 6);
     BGCN_ASSERT(!BGCN_OVERLAP_P(fp, nn, np, nn));
     *fn = 0;
+    if (twin & 4)
+        for (int l = 1; l < 8; l++)
+            fn[l] = 0;
     if (curves_done)
         *curves_done = 0;
     if (B1 < 2)
@@ -957,7 +1114,10 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     memset(&ex, 0, sizeof ex);
     memset(&s1, 0, sizeof s1);
     memset(&pl, 0, sizeof pl);
-    bgcn_limb_t *blk = NULL, *cv = NULL;
+    bgcn_limb_t *blk = NULL, *cv = NULL, *b24 = NULL;
+    uint64_t *vw = NULL;
+    bgcn_ecm8 v;
+    v.K = 0;
     bgcn_status st = (twin & 2) ? bgcn_fexp_init(&ex, B1) : s1plan_init(&s1, B1);
     if (st != BGCN_OK)
         goto done;
@@ -973,26 +1133,68 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     e.u = cv + n;
     e.v = cv + 2 * n;
     e.w = cv + 3 * n;
-    for (long c = 0; c < ncurves; c++) {
-        if (progress) {
-            char msg[96];
-            snprintf(msg, sizeof msg, "ECM curve %ld/%ld B1=%llu", c + 1,
-                     ncurves, (unsigned long long)B1);
-            progress(arg, msg);
+    /* eight curves' stage 1 at once where the kernel path has IFMA (not
+     * for the slow twins; twin & 4: the test of the batch, which wants
+     * every lane's x) */
+    if ((twin & ~4) == 0 && (!x1 || (twin & 4)) &&
+        (st = bgcn_ecm8_init(&v, np, nn)) != BGCN_OK)
+        goto done;
+    if (v.K) {
+        b24 = bgcn_alloc_limbs((size_t)(3 * 8 + 11) * (size_t)n + 1);
+        vw = malloc((size_t)6 * 16 * (size_t)v.K * sizeof *vw);
+        if (!b24 || !vw) {
+            st = BGCN_ENOMEM;
+            goto done;
         }
-        int found = 0;
-        st = one_curve(&found, fp, fn, &e, &ex, &s1, &pl,
-                       sigma0 + (uint64_t)c, blk, twin, x1);
-        if (curves_done)
-            *curves_done = c + 1;
-        if (st != BGCN_OK || found)
-            break;
-        if (bgcn_interrupt_flag) {
-            st = BGCN_EINTR;
-            break;
+    }
+    for (long c = 0; c < ncurves;) {
+        /* curves c .. c + cnt - 1 come from the batch */
+        long left = ncurves - c, cnt = 0, stop = c + 1;
+        if (v.K && (left >= 2 || (twin & 4))) {
+            int bad = 0;
+            cnt = left < 8 ? left : 8;
+            st = batch_stage1(&e, &v, &s1, sigma0 + (uint64_t)c, (int)cnt,
+                              b24, b24 + 8 * n, vw, b24 + 24 * n, &bad);
+            if (st != BGCN_OK)
+                break;
+            stop = c + cnt;
+            if (bad)
+                cnt = 0;
+        }
+        for (long l = 0; c < stop; c++, l++) {
+            if (progress) {
+                char msg[96];
+                snprintf(msg, sizeof msg, "ECM curve %ld/%ld B1=%llu", c + 1,
+                         ncurves, (unsigned long long)B1);
+                progress(arg, msg);
+            }
+            int found = 0;
+            if (cnt)
+                bgcn_copyi(e.a24, b24 + l * n, n);
+            if (twin & 4) { /* every curve's point or factor */
+                st = one_curve(&found, fp + c * n, fn + c, &e, &ex, &s1, &pl,
+                               sigma0 + (uint64_t)c, blk, 0, x1 + c * n,
+                               cnt ? b24 + 8 * n + 2 * l * n : NULL);
+                if (st != BGCN_OK)
+                    goto done;
+                continue;
+            }
+            st = one_curve(&found, fp, fn, &e, &ex, &s1, &pl,
+                           sigma0 + (uint64_t)c, blk, twin, x1,
+                           cnt ? b24 + 8 * n + 2 * l * n : NULL);
+            if (curves_done)
+                *curves_done = c + 1;
+            if (st != BGCN_OK || found)
+                goto done;
+            if (bgcn_interrupt_flag) {
+                st = BGCN_EINTR;
+                goto done;
+            }
         }
     }
 done:
+    free(vw);
+    bgcn_free_limbs(b24);
     free(s1.vi);
     free(s1.gap);
     free(pl.mask);
@@ -1027,6 +1229,16 @@ bgcn_status bgcn_ecm_stage1_x(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
 {
     return ecm_run(fp, fn, np, nn, B1, B1, sigma, 1, NULL, NULL, NULL,
                    ladder ? 2 : 0, x);
+}
+
+bgcn_status bgcn_ecm_stage1_x8(bgcn_limb_t *x, long *fn, bgcn_limb_t *fp,
+                               int *batched, const bgcn_limb_t *np, long nn,
+                               uint64_t B1, uint64_t sigma)
+{
+    bgcn_ecm8 v;
+    BGCN_TRY(bgcn_ecm8_init(&v, np, nn));
+    *batched = v.K != 0;
+    return ecm_run(fp, fn, np, nn, B1, B1, sigma, 8, NULL, NULL, NULL, 4, x);
 }
 
 void bgcn_ecm_fm_addsub(bgcn_fmod *c, bgcn_limb_t *r, const bgcn_limb_t *a,

@@ -93,4 +93,5 @@ libbgcn_a_SOURCES += \
 	src/mpn/factor_fermat.c \
 	src/mpn/factor_rho.c \
 	src/mpn/factor_pm1.c \
-	src/mpn/factor_ecm.c
+	src/mpn/factor_ecm.c \
+	src/mpn/factor_ecm_ifma.c

@@ -573,6 +573,248 @@ Test(factor_methods, ecm_stage1_prac_vs_ladder)
     mpz_clears(p, q, n, f, NULL);
 }
 
+/* The eight-lane stage 1 (factor_ecm_ifma.c, where the kernel path has
+ * IFMA) against the one-curve chains: each lane's x equals that curve's
+ * own stage 1, for moduli of 1 to 10 limbs (above 8 the batch is not
+ * used and the function runs the curves one by one), on every kernel
+ * path; a lane whose stage 1 splits n must give p or q. */
+Test(factor_methods, ecm_stage1_batch_vs_one)
+{
+    t_seed();
+    mpz_t p, q, n, f;
+    mpz_inits(p, q, n, f, NULL);
+    bgcn_limb_t np[MAXL], fp[8 * 10], fp1[MAXL], x8[8 * 10], x1[MAXL];
+    long fn8[8];
+    int batched_runs = 0;
+    for (int pi = 0; bgcn_kernel_paths[pi]; pi++) {
+        if (!bgcn_cpu_supported(bgcn_kernel_paths[pi]))
+            continue;
+        cr_assert_eq(bgcn_cpu_select(bgcn_kernel_paths[pi]->name), 0);
+        for (int i = 0; i < 14; i++) {
+            /* sizes 1..10 limbs, N's top bit at the top of its limb or
+             * just above a limb boundary (K = 52 K - bits(N) at 4) */
+            int bits = i < 10 ? 64 * (i + 1) - (int)t_rand_below(3) * 30
+                              : 40 + (int)t_rand_below(600);
+            if (bits < 20)
+                bits = 20;
+            int pb = bits / 2 > 20 ? bits / 2 - (int)t_rand_below(8) : 10;
+            rand_prime(p, pb);
+            do {
+                rand_prime(q, bits - pb);
+                mpz_mul(n, p, q);
+            } while ((long)mpz_sizeinbase(n, 2) > 64 * 10);
+            long nn = z_get(np, MAXL, n);
+            uint64_t B1 = i % 3 == 0 ? 2 + t_rand_below(40) : 50 + t_rand_below(3000);
+            uint64_t sigma = 6 + t_rand_below((uint64_t)1 << 40);
+            int batched = 0;
+            /* both leave x unwritten when Z = 0 mod N (the identity mod
+             * both primes): the same filler then */
+            memset(x8, 0xff, sizeof x8);
+            cr_assert_eq(bgcn_ecm_stage1_x8(x8, fn8, fp, &batched, np, nn, B1,
+                                            sigma),
+                         BGCN_OK);
+            batched_runs += batched;
+            for (int l = 0; l < 8; l++) {
+                long f1 = 0;
+                memset(x1, 0xff, sizeof x1);
+                cr_assert_eq(bgcn_ecm_stage1_x(x1, &f1, fp1, np, nn, B1,
+                                               sigma + (uint64_t)l, 0),
+                             BGCN_OK);
+                if (fn8[l] > 0 || f1 > 0) {
+                    for (int k = 0; k < 2; k++) {
+                        long fk = k ? f1 : fn8[l];
+                        if (fk == 0)
+                            continue;
+                        z_set(f, k ? fp1 : fp + l * nn, fk);
+                        cr_assert(mpz_cmp(f, p) == 0 || mpz_cmp(f, q) == 0,
+                                  "stage 1 (%s) gave a wrong factor",
+                                  k ? "one curve" : "batch");
+                    }
+                    continue;
+                }
+                cr_assert(memcmp(x8 + l * nn, x1, (size_t)nn * sizeof *x1) == 0,
+                          "%s: batch lane %d and one curve differ (n %ld "
+                          "limbs, B1 %llu, sigma %llu, batched %d)",
+                          bgcn_kernel_paths[pi]->name, l, nn,
+                          (unsigned long long)B1,
+                          (unsigned long long)sigma + (unsigned long long)l,
+                          batched);
+            }
+        }
+    }
+    cr_log_info("ecm_stage1_batch_vs_one: %d runs in IFMA lanes", batched_runs);
+    cr_assert_eq(bgcn_cpu_select(getenv("BIGCALC_CPU")), 0);
+    mpz_clears(p, q, n, f, NULL);
+}
+
+/* The lane arithmetic of factor_ecm_ifma.c against GMP at its bounds:
+ * products of values below 4N are a b / R52 mod N and below 2N, sums and
+ * differences (+2N) of values below 2N are below 4N, with N of 1 to 8
+ * limbs: random, 2^(64k) - 1 (all-ones limbs), 2^(64k-1) + 1 (just above
+ * a limb's top bit), and top limbs that make 52 K - bits(N) = 4 exactly;
+ * operands 0, 1, the bound - 1 and random below it. */
+Test(factor_methods, ecm8_arith)
+{
+    t_seed();
+    bgcn_ecm8 c;
+    memset(&c, 0, sizeof c);
+    cr_assert_eq(bgcn_ecm8_init(&c, (const bgcn_limb_t[]){7}, 1), BGCN_OK);
+    if (!c.K) {
+        cr_log_info("ecm8_arith: no IFMA on this path, skipped");
+        return;
+    }
+    mpz_t N, a, b, r, e, R, bound, t;
+    mpz_inits(N, a, b, r, e, R, bound, t, NULL);
+    uint64_t av[8 * BGCN_ECM8_KMAX], bv[8 * BGCN_ECM8_KMAX],
+        rv[8 * BGCN_ECM8_KMAX];
+    bgcn_limb_t np[8], w[9];
+    for (int k = 1; k <= 8; k++)
+        for (int shape = 0; shape < 6; shape++) {
+            mpz_set_ui(N, 0);
+            if (shape == 0) { /* all ones */
+                mpz_setbit(N, 64 * (mp_bitcnt_t)k);
+                mpz_sub_ui(N, N, 1);
+            } else if (shape == 1) { /* just above 2^(64k-1) */
+                mpz_setbit(N, 64 * (mp_bitcnt_t)k - 1);
+                mpz_add_ui(N, N, 1);
+            } else if (shape == 2) { /* bits(N) = 52 K - 4 where it fits */
+                int bits = ((64 * k + 51) / 52) * 52 - 4;
+                if (bits > 64 * k)
+                    bits -= 52;
+                if (bits < 2)
+                    bits = 64 * k;
+                for (int j = 0; j < bits; j += 64) {
+                    mpz_mul_2exp(N, N, 64);
+                    mpz_add_ui(N, N, t_rand());
+                }
+                mpz_fdiv_r_2exp(N, N, (mp_bitcnt_t)bits);
+                mpz_setbit(N, (mp_bitcnt_t)bits - 1);
+                mpz_setbit(N, 0);
+            } else {
+                for (int j = 0; j < k; j++) {
+                    mpz_mul_2exp(N, N, 64);
+                    mpz_add_ui(N, N, t_rand());
+                }
+                mpz_setbit(N, 64 * (mp_bitcnt_t)k - 1 - t_rand_below(40));
+                mpz_setbit(N, 0);
+                mpz_fdiv_r_2exp(N, N, 64 * (mp_bitcnt_t)k);
+            }
+            long nn = z_get(np, 8, N);
+            cr_assert_eq(bgcn_ecm8_init(&c, np, nn), BGCN_OK);
+            cr_assert(c.K >= 1 && c.K <= BGCN_ECM8_KMAX);
+            mpz_set_ui(R, 0);
+            mpz_setbit(R, 52 * (mp_bitcnt_t)c.K);
+            cr_assert(mpz_cmp(R, N) > 0);
+            /* R52 mod N as the context has it */
+            z_set(t, c.f, nn);
+            mpz_mod(e, R, N);
+            cr_assert(mpz_cmp(t, e) == 0, "R52 mod N, %d limbs", k);
+            for (int op = 0; op < 3; op++)
+                for (int rep = 0; rep < 6; rep++) {
+                    /* bound on the operands: 4N for products, 2N else */
+                    mpz_mul_ui(bound, N, op == 0 ? 4 : 2);
+                    for (int l = 0; l < 8; l++) {
+                        for (int s = 0; s < 2; s++) {
+                            mpz_ptr x = s ? b : a;
+                            int kind = (rep + l + 3 * s) % 5;
+                            if (kind == 0)
+                                mpz_set_ui(x, 0);
+                            else if (kind == 1)
+                                mpz_set_ui(x, 1);
+                            else if (kind == 2)
+                                mpz_sub_ui(x, bound, 1);
+                            else {
+                                mpz_set_ui(x, 0);
+                                for (int j = 0; j <= k; j++) {
+                                    mpz_mul_2exp(x, x, 64);
+                                    mpz_add_ui(x, x, t_rand());
+                                }
+                                mpz_mod(x, x, bound);
+                            }
+                            long xn = z_get(w, 9, x);
+                            bgcn_ecm8_set(&c, s ? bv : av, l, w, xn);
+                        }
+                    }
+                    bgcn_ecm8_op(&c, rv, av, bv, op);
+                    for (int l = 0; l < 8; l++) {
+                        bgcn_ecm8_get(&c, w, av, l);
+                        z_set(a, w, nn + 1);
+                        bgcn_ecm8_get(&c, w, bv, l);
+                        z_set(b, w, nn + 1);
+                        for (int j = 0; j < c.K; j++)
+                            cr_assert(rv[8 * j + l] < ((uint64_t)1 << 52),
+                                      "digit %d not canonical", j);
+                        bgcn_ecm8_get(&c, w, rv, l);
+                        z_set(r, w, nn + 1);
+                        if (op == 0) { /* r R52 = a b mod N, r < 2N */
+                            mpz_mul(e, a, b);
+                            mpz_mul(t, r, R);
+                            mpz_sub(e, e, t);
+                            cr_assert(mpz_divisible_p(e, N),
+                                      "product, %d limbs, shape %d, lane %d: "
+                                      "wrong residue", k, shape, l);
+                            mpz_mul_ui(t, N, 2);
+                            cr_assert(mpz_cmp(r, t) < 0,
+                                      "product, %d limbs, shape %d, lane %d: "
+                                      "not below 2N", k, shape, l);
+                            continue;
+                        }
+                        /* a + b, a - b + 2N exactly */
+                        if (op == 1) {
+                            mpz_add(e, a, b);
+                        } else {
+                            mpz_sub(e, a, b);
+                            mpz_addmul_ui(e, N, 2);
+                        }
+                        cr_assert(mpz_cmp(r, e) == 0,
+                                  "op %d, %d limbs, shape %d, lane %d", op, k,
+                                  shape, l);
+                    }
+                }
+        }
+    mpz_clears(N, a, b, r, e, R, bound, t, NULL);
+}
+
+/* bgcn_factor_ecm with many curves finds the same factor on the same
+ * curve whether the kernel path runs eight curves' stage 1 in IFMA lanes
+ * or one at a time (the batch then stage 2 curve by curve, in order). */
+Test(factor_methods, ecm_batch_same_curves)
+{
+    t_seed();
+    mpz_t p, q, n, f;
+    mpz_inits(p, q, n, f, NULL);
+    bgcn_limb_t np[MAXL], fp[MAXL], fp0[MAXL];
+    for (int i = 0; i < 4; i++) {
+        rand_prime(p, 36 + (int)t_rand_below(8));
+        rand_prime(q, 100 + 90 * i);
+        mpz_mul(n, p, q);
+        long nn = z_get(np, MAXL, n);
+        uint64_t sigma = 6 + t_rand_below(1000000);
+        long fn0 = -1, done0 = -1;
+        for (int pi = 0; bgcn_kernel_paths[pi]; pi++) {
+            if (!bgcn_cpu_supported(bgcn_kernel_paths[pi]))
+                continue;
+            cr_assert_eq(bgcn_cpu_select(bgcn_kernel_paths[pi]->name), 0);
+            long fn = 0, done = 0;
+            cr_assert_eq(bgcn_factor_ecm(fp, &fn, np, nn, 1000, 50000, sigma,
+                                         61, NULL, NULL, &done),
+                         BGCN_OK);
+            if (fn0 < 0) {
+                fn0 = fn;
+                done0 = done;
+                bgcn_copyi(fp0, fp, fn > 0 ? fn : 1);
+                continue;
+            }
+            cr_assert(fn == fn0 && done == done0 &&
+                          (fn == 0 || memcmp(fp, fp0, (size_t)fn * sizeof *fp) == 0),
+                      "%s: factor after %ld curves, first path after %ld",
+                      bgcn_kernel_paths[pi]->name, done, done0);
+        }
+    }
+    cr_assert_eq(bgcn_cpu_select(getenv("BIGCALC_CPU")), 0);
+    mpz_clears(p, q, n, f, NULL);
+}
+
 /* Stage 2's table of pairs against its definition (bgcn_ecm_plan_check):
  * with baby steps j < jw D / 2 for jw = 1 .. 4, every prime q in
  * (max(B1, D/2), B2] is kD - j or kD + j for a pair (k, j) of the table,

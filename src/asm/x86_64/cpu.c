@@ -35,7 +35,7 @@ const bgcn_kernels bgcn_path_avx512 = {
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
     .residue = &bgcn_residue_ifma,
     .nttfp = &bgcn_nttfp_avx512,
-    .caps = BGCN_CAP_AVX512BW | BGCN_CAP_AVX2,
+    .caps = BGCN_CAP_AVX512BW | BGCN_CAP_AVX2 | BGCN_CAP_IFMA,
 };
 
 const bgcn_kernels bgcn_path_adx = {
