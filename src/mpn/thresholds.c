@@ -85,6 +85,7 @@ struct cpu_tuning {
 
 static const struct cpu_tuning cpu_tunings[] = {
     CPU_TUNING(ADX_ZEN1, "adx zen1", "adx"),
+    CPU_TUNING(AVX512_EMR, "avx512 emr", "avx512"),
 };
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))

@@ -280,6 +280,71 @@
     [12] = 2684, [13] = 3790, [14] = 0, \
     [15] = 0, [16] = 0 }
 
+/* "avx512" on Intel Emerald Rapids (family 6 model 0xcf, Raptor Cove
+ * cores; measured on that model only, so the key names it alone:
+ * Sapphire Rapids, 0x8f, has the same core and could join the range once
+ * measured).  The avx512 set below comes from Zen 4, whose 512-bit
+ * operations run as two 256-bit halves; here they run whole, and the
+ * IFMA schoolbook product and Toom are relatively faster against the
+ * floating-point NTT, which wins later: mul from 1353 limbs (Zen 4 set
+ * 948), sqr from 1075 (752; the bench row sqr 1000 limbs was 1.13-1.14x
+ * GMP with the NTT there, the Toom square 0.93).
+ * Provenance: `taskset -c 1 tune/tune avx512` (make tune
+ * TUNE_ARGS=avx512, pinned; runs 1 and 3 on core 0, which others shared
+ * more), nine runs 2026-12-02 18:28-18:36 UTC, Intel Xeon (family 6 model
+ * 0xcf, "Intel(R) Xeon(R) Processor", 2 vCPUs under KVM, no SMT), Debian
+ * 12, gcc 12.2 -O2, main dde2f06; load average 6.7-11 from other sessions
+ * (thread CPU time keeps most of it out; the Toom curves are flat, hence
+ * the spread).  Each value the median of the nine:
+ *   mul toom22 37 40 37 39 38 34 38 40 37 -> 38
+ *   mul toom33 140 150 160 160 280 130 160 330 130 -> 160
+ *   mul toom44 700 1100 400 775 475 375 675 400 800 -> 675
+ *   mul toom6  1600 2500 2300 2100 2800 2000 1600 700 2500 -> 2100
+ *   mul toom42 150 160 120 150 170 190 150 310 300 -> 160
+ *   sqr toom2  37 34 35 39 28 38 39 30 37 -> 37
+ *   sqr toom3  320 120 310 320 380 220 190 70 100 -> 220
+ *   sqr toom4  775 425 400 875 525 1125 675 850 600 -> 675
+ *   sqr toom6  2100 1900 1200 1800 1600 1500 1700 900 2800 -> 1700
+ *   mul ntt min by k: 10: never in seven runs (760, its last size, in
+ *     two: 0.95 and 0.99 there, 1.4-1.6 at 678); 11: 1353 in six, 958 in
+ *     three (NTT/Toom 0.86-0.96 at 958-1075, 1.02-1.11 at 1206 in four);
+ *     12: 1702 (1519 once, 1907 twice; 1.14 at 1519); 13-16: the first
+ *     size (3009, 6014, 11905, 23797: the NTT won throughout; 3377 once)
+ *   sqr ntt min by k: 10: never; 11: 958 958 958 1075 1075 1206 1353 1353
+ *     1518 -> 1075 (0.98 at 1075, 1.10 at 854-958 in the first run);
+ *     12: 1519 (1702 twice); 13-16: the first size.
+ *   powm form: 9-16 (median 14); not per CPU (the path's
+ *     BGCN_AVX512_POWM_FORM_MIN stays Zen 4's 11).
+ * Toom-6 from 2100 and 1700 is above the NTT's start, so it only runs in
+ * the gaps (2^12 sizes below 1702 for mul) and for unbalanced pieces.
+ * Why 2^11 splits the runs: its sizes (761-1518 limbs) change plan
+ * inside, three primes up to about 1110 limbs, four above (a third
+ * dearer).  Interleaved in one process (this set against the avx512 set,
+ * whose NTT starts at 948; bgcn_mul, thread CPU time, min of 21, taskset
+ * -c 1, load 10, 18:50 UTC): this set (Toom) is 3-15% slower at 970-1090
+ * limbs, 14-18% faster at 1120-1240, equal from 1270; one minimum per
+ * length cannot express both, and the median keeps 1353. */
+#define BGCN_AVX512_EMR_KEY "GenuineIntel", 0x6, 0xcf, 0xcf
+#define BGCN_AVX512_EMR_MUL_TOOM22 38
+#define BGCN_AVX512_EMR_MUL_TOOM33 160
+#define BGCN_AVX512_EMR_MUL_TOOM44 675
+#define BGCN_AVX512_EMR_MUL_TOOM6 2100
+#define BGCN_AVX512_EMR_MUL_TOOM42 160
+#define BGCN_AVX512_EMR_MUL_NTT 1353
+#define BGCN_AVX512_EMR_SQR_TOOM2 37
+#define BGCN_AVX512_EMR_SQR_TOOM3 220
+#define BGCN_AVX512_EMR_SQR_TOOM4 675
+#define BGCN_AVX512_EMR_SQR_TOOM6 1700
+#define BGCN_AVX512_EMR_SQR_NTT 1075
+#define BGCN_AVX512_EMR_MUL_NTT_MIN_K { \
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1353, \
+    [12] = 1702, [13] = 0, [14] = 0, \
+    [15] = 0, [16] = 0 }
+#define BGCN_AVX512_EMR_SQR_NTT_MIN_K { \
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 1075, \
+    [12] = 1519, [13] = 0, [14] = 0, \
+    [15] = 0, [16] = 0 }
+
 /* ---- "avx512": IFMA schoolbook up to 64 limbs, AVX-512 add_n ----
  * Provenance: `taskset -c 1 tune/tune avx512` (make tune
  * TUNE_ARGS=avx512), six runs, 2026-12-02 04:10-04:20 UTC, AMD EPYC

@@ -639,6 +639,21 @@ Test(mul, thresholds_follow_path)
         cr_assert_eq(bgcn_sqr_toom4_threshold,
                      zen1 ? BGCN_ADX_ZEN1_SQR_TOOM4 : BGCN_ADX_SQR_TOOM4);
     }
+    const bgcn_kernels *avx512 = bgcn_kernel_path("avx512");
+    if (avx512 && bgcn_cpu_supported(avx512)) {
+        /* The avx512 set, or the Emerald Rapids one. */
+        cr_assert_eq(bgcn_cpu_select("avx512"), 0);
+        bgcn_cpu_id id;
+        bgcn_cpu_ident(&id);
+        int emr = strcmp(id.vendor, "GenuineIntel") == 0 &&
+                  id.family == 0x6 && id.model == 0xcf;
+        cr_assert_str_eq(bgcn_mul_thresholds_name(),
+                         emr ? "avx512 emr" : "avx512");
+        cr_assert_eq(bgcn_mul_ntt_threshold,
+                     emr ? BGCN_AVX512_EMR_MUL_NTT : BGCN_AVX512_MUL_NTT);
+        cr_assert_eq(bgcn_sqr_ntt_threshold,
+                     emr ? BGCN_AVX512_EMR_SQR_NTT : BGCN_AVX512_SQR_NTT);
+    }
 #endif
     bgcn_cpu_select("generic");
 }
@@ -715,24 +730,45 @@ Test(mul, thresholds_per_cpu)
                          BGCN_X86_64_SQR_TOOM6};
     const long x86_mk[BGCN_NTT_KTAB] = BGCN_X86_64_MUL_NTT_MIN_K;
     const long x86_sk[BGCN_NTT_KTAB] = BGCN_X86_64_SQR_NTT_MIN_K;
+    const long avx[11] = {BGCN_AVX512_MUL_TOOM22, BGCN_AVX512_MUL_TOOM33,
+                         BGCN_AVX512_MUL_TOOM44, BGCN_AVX512_MUL_NTT,
+                         BGCN_AVX512_SQR_TOOM2,  BGCN_AVX512_SQR_TOOM3,
+                         BGCN_AVX512_SQR_TOOM4,  BGCN_AVX512_SQR_NTT,
+                         BGCN_AVX512_MUL_TOOM6,  BGCN_AVX512_MUL_TOOM42,
+                         BGCN_AVX512_SQR_TOOM6};
+    const long avx_mk[BGCN_NTT_KTAB] = BGCN_AVX512_MUL_NTT_MIN_K;
+    const long avx_sk[BGCN_NTT_KTAB] = BGCN_AVX512_SQR_NTT_MIN_K;
+    const long emr[11] = {BGCN_AVX512_EMR_MUL_TOOM22, BGCN_AVX512_EMR_MUL_TOOM33,
+                         BGCN_AVX512_EMR_MUL_TOOM44, BGCN_AVX512_EMR_MUL_NTT,
+                         BGCN_AVX512_EMR_SQR_TOOM2,  BGCN_AVX512_EMR_SQR_TOOM3,
+                         BGCN_AVX512_EMR_SQR_TOOM4,  BGCN_AVX512_EMR_SQR_NTT,
+                         BGCN_AVX512_EMR_MUL_TOOM6,  BGCN_AVX512_EMR_MUL_TOOM42,
+                         BGCN_AVX512_EMR_SQR_TOOM6};
+    const long emr_mk[BGCN_NTT_KTAB] = BGCN_AVX512_EMR_MUL_NTT_MIN_K;
+    const long emr_sk[BGCN_NTT_KTAB] = BGCN_AVX512_EMR_SQR_NTT_MIN_K;
 
     struct {
         const char *vendor;
         unsigned family, model;
-        int zen1;
+        int zen1, emr;
     } cpus[] = {
-        {"AuthenticAMD", 0x17, 0x01, 1}, /* EPYC 7001 (Zen 1), this set's */
-        {"AuthenticAMD", 0x17, 0x00, 1},
-        {"AuthenticAMD", 0x17, 0x08, 1}, /* Zen+ */
-        {"AuthenticAMD", 0x17, 0x0f, 1},
-        {"AuthenticAMD", 0x17, 0x10, 0}, /* past the range */
-        {"AuthenticAMD", 0x17, 0x31, 0}, /* Zen 2 */
-        {"AuthenticAMD", 0x19, 0x01, 0}, /* Zen 3 */
-        {"AuthenticAMD", 0x19, 0x11, 0}, /* Zen 4 */
-        {"AuthenticAMD", 0x16, 0x01, 0},
-        {"GenuineIntel", 0x06, 0xcf, 0},
-        {"GenuineIntel", 0x17, 0x01, 0}, /* same numbers, other vendor */
-        {"", 0, 0, 0},                   /* no CPUID */
+        {"AuthenticAMD", 0x17, 0x01, 1, 0}, /* EPYC 7001 (Zen 1), this set's */
+        {"AuthenticAMD", 0x17, 0x00, 1, 0},
+        {"AuthenticAMD", 0x17, 0x08, 1, 0}, /* Zen+ */
+        {"AuthenticAMD", 0x17, 0x0f, 1, 0},
+        {"AuthenticAMD", 0x17, 0x10, 0, 0}, /* past the range */
+        {"AuthenticAMD", 0x17, 0x31, 0, 0}, /* Zen 2 */
+        {"AuthenticAMD", 0x19, 0x01, 0, 0}, /* Zen 3 */
+        {"AuthenticAMD", 0x19, 0x11, 0, 0}, /* Zen 4 */
+        {"AuthenticAMD", 0x16, 0x01, 0, 0},
+        {"GenuineIntel", 0x06, 0xcf, 0, 1}, /* Emerald Rapids, its set's */
+        {"GenuineIntel", 0x06, 0xce, 0, 0}, /* either side of the model */
+        {"GenuineIntel", 0x06, 0xd0, 0, 0},
+        {"GenuineIntel", 0x06, 0x8f, 0, 0}, /* Sapphire Rapids: not measured */
+        {"GenuineIntel", 0x07, 0xcf, 0, 0}, /* another family */
+        {"AuthenticAMD", 0x06, 0xcf, 0, 0}, /* same numbers, other vendor */
+        {"GenuineIntel", 0x17, 0x01, 0, 0}, /* same numbers, other vendor */
+        {"", 0, 0, 0, 0},                   /* no CPUID */
     };
     for (size_t i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
         bgcn_cpu_id id = fake_cpu(cpus[i].vendor, cpus[i].family,
@@ -751,15 +787,25 @@ Test(mul, thresholds_per_cpu)
         cr_assert_str_eq(bgcn_mul_thresholds_select_cpu("x86_64", &id),
                          "x86_64");
         assert_set(x86, x86_mk, x86_sk, what);
+        /* The avx512 path: its own set, or the Emerald Rapids one. */
+        nm = bgcn_mul_thresholds_select_cpu("avx512", &id);
+        cr_assert_str_eq(nm, cpus[i].emr ? "avx512 emr" : "avx512", "%s",
+                         what);
+        if (cpus[i].emr)
+            assert_set(emr, emr_mk, emr_sk, what);
+        else
+            assert_set(avx, avx_mk, avx_sk, what);
     }
     /* No identity at all: the path's set. */
     cr_assert_str_eq(bgcn_mul_thresholds_select_cpu("adx", NULL), "adx");
     assert_set(adx, adx_mk, adx_sk, "no id");
+    cr_assert_str_eq(bgcn_mul_thresholds_select_cpu("avx512", NULL), "avx512");
+    assert_set(avx, avx_mk, avx_sk, "no id");
 
-    /* The table as tune/ sees it: the zen1 entry and its key. */
+    /* The table as tune/ sees it: each entry and its key. */
     const char *name, *path, *macro, *vendor;
     unsigned fam, lo, hi;
-    int found = 0;
+    int found = 0, found_emr = 0;
     for (int i = 0; bgcn_mul_thresholds_cpu_set(i, &name, &path, &macro,
                                                 &vendor, &fam, &lo, &hi);
          i++)
@@ -769,47 +815,67 @@ Test(mul, thresholds_per_cpu)
             cr_assert_str_eq(macro, "ADX_ZEN1");
             cr_assert_str_eq(vendor, "AuthenticAMD");
             cr_assert(fam == 0x17 && lo == 0x00 && hi == 0x0f);
+        } else if (strcmp(name, "avx512 emr") == 0) {
+            found_emr = 1;
+            cr_assert_str_eq(path, "avx512");
+            cr_assert_str_eq(macro, "AVX512_EMR");
+            cr_assert_str_eq(vendor, "GenuineIntel");
+            cr_assert(fam == 0x6 && lo == 0xcf && hi == 0xcf);
         }
-    cr_assert(found);
+    cr_assert(found && found_emr);
     cr_assert_eq(bgcn_mul_thresholds_cpu_set(-1, &name, &path, &macro,
                                              &vendor, &fam, &lo, &hi), 0);
     bgcn_cpu_select("generic");
 }
 
-/* The Zen 1 set's crossovers on every kernel path the machine has (the
- * set is installed by hand, so this runs on any CPU): both sides of each
- * threshold and of each per-length NTT minimum, against GMP. */
-Test(mul, zen1_set_around_thresholds)
+/* Each per-CPU set's crossovers (adx zen1, avx512 emr, ...) on every
+ * kernel path the machine has (the set is installed by hand through a CPU
+ * identity made from its key, so this runs on any CPU): both sides of
+ * each threshold, of the NTT's start and of each per-length NTT minimum,
+ * against GMP. */
+Test(mul, cpu_sets_around_thresholds)
 {
-    for (int i = 0; bgcn_kernel_paths[i]; i++) {
-        const bgcn_kernels *p = bgcn_kernel_paths[i];
-        if (!bgcn_cpu_supported(p))
-            continue;
-        cr_assert_eq(bgcn_cpu_select(p->name), 0);
-        bgcn_cpu_id id = fake_cpu("AuthenticAMD", 0x17, 0x01);
-        bgcn_mul_thresholds_select_cpu("adx", &id);
-        long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                     bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
-                     bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
-                     bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
-        for (int j = 0; j < 8; j++)
-            for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
-                check_one(A_MUL, j >= 4, n, n, n < 1500);
-                check_one(A_MUL, j >= 4, n + t_rand_size(0, n), n, 0);
+    const char *name, *path, *macro, *vendor;
+    unsigned fam, lo, hi;
+    for (int c = 0; bgcn_mul_thresholds_cpu_set(c, &name, &path, &macro,
+                                                &vendor, &fam, &lo, &hi);
+         c++) {
+        for (int i = 0; bgcn_kernel_paths[i]; i++) {
+            const bgcn_kernels *p = bgcn_kernel_paths[i];
+            if (!bgcn_cpu_supported(p))
+                continue;
+            cr_assert_eq(bgcn_cpu_select(p->name), 0);
+            bgcn_cpu_id id = fake_cpu(vendor, fam, lo);
+            cr_assert_str_eq(bgcn_mul_thresholds_select_cpu(path, &id), name);
+            long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                         bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
+                         bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                         bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
+            for (int j = 0; j < 8; j++)
+                for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
+                    check_one(A_MUL, j >= 4, n, n, n < 1500);
+                    check_one(A_MUL, j >= 4, n + t_rand_size(0, n), n, 0);
+                }
+            /* Toom-4.2's crossover at 2:1 and 2.5:1. */
+            for (long n = bgcn_mul_toom42_threshold - 1;
+                 n <= bgcn_mul_toom42_threshold + 1; n++) {
+                check_one(A_MUL, 0, 2 * n, n, n < 700);
+                check_one(A_MUL, 0, (5 * n) / 2, n, n < 700);
             }
-        /* Toom-4.2's crossover at 2:1 and 2.5:1. */
-        for (long n = bgcn_mul_toom42_threshold - 1;
-             n <= bgcn_mul_toom42_threshold + 1; n++) {
-            check_one(A_MUL, 0, 2 * n, n, n < 700);
-            check_one(A_MUL, 0, (5 * n) / 2, n, n < 700);
-        }
-        for (int k = 12; k <= 13; k++)
+            /* The NTT's start and its per-length minimums. */
             for (int sqr = 0; sqr <= 1; sqr++) {
-                long m = (sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k)[k];
-                if (m > 1 && m < 20000)
-                    for (long n = m - 1; n <= m; n++)
+                long t = sqr ? bgcn_sqr_ntt_threshold : bgcn_mul_ntt_threshold;
+                if (t > 1 && t < 20000)
+                    for (long n = t - 1; n <= t; n++)
                         check_one(A_MUL, sqr, n, n, 0);
+                for (int k = 11; k <= 13; k++) {
+                    long m = (sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k)[k];
+                    if (m > 1 && m < 20000)
+                        for (long n = m - 1; n <= m; n++)
+                            check_one(A_MUL, sqr, n, n, 0);
+                }
             }
+        }
     }
     bgcn_cpu_select("generic");
 }
