@@ -752,7 +752,8 @@ fail:
  * identity mod p; here both multiples come from their own ladder and
  * their Z enter the product.  The fast stage also stops when a
  * normalisation meets the identity: [D]Q, [k]([D]Q) for k0 <= k <= k1,
- * [j]Q for the baby steps; their Z enter the product too.  So for N = p *
+ * [j]Q for every odd j of the baby-step chain; their Z enter the product
+ * too.  So for N = p *
  * (a large prime) both find p on the same curves.  That the table covers
  * every prime in (B1, B2] is bgcn_ecm_plan_check's test.  *acc = the
  * product (Montgomery form). */
@@ -773,8 +774,8 @@ static bgcn_status stage2_twin(curve *e, bgcn_limb_t *acc,
     TWIN_MUL(D);
     for (uint64_t k = pl->k0; k <= pl->k1; k++)
         TWIN_MUL(k * D);
-    for (int i = 0; i < pl->nj; i++)
-        TWIN_MUL(pl->js[i]);
+    for (unsigned j = 1; j < (unsigned)pl->jw * H; j += 2)
+        TWIN_MUL(j); /* every odd j: the fast stage's chain passes them all */
     for (uint64_t k = pl->k0; k <= pl->k1; k++) {
         const uint64_t *mk = pl->mask + (size_t)(k - pl->k0) * (size_t)pl->mw;
         for (int i = 0; i < pl->nj; i++)
@@ -920,6 +921,14 @@ stage1_done:
     xdbl(e, t1, t2, X1, Z1);
     int cnt = 0;
     int nj = pl->nj;
+    /* acc = the Z of the odd j that are not baby steps (not prime to D).
+     * The chain below adds [2]Q with difference [j-2]Q; if some odd j is a
+     * multiple of the order of Q mod p ([j]Q the identity mod p: a power
+     * of a small prime that stage 1 did not exhaust), the steps after it
+     * are wrong mod p (a difference at infinity gives x = 0, eight steps
+     * later Z = 0), so its Z joins the normalisation below, which then
+     * finds p; the slow twin tests every odd j for the same reason. */
+    bgcn_copyi(acc, m->m.one, n);
     for (unsigned j = 1; j < (unsigned)pl->jw * H; j += 2) {
         if (j == 3) {
             xadd(e, t3, t4, t1, t2, X1, Z1, x, NULL); /* 2Q + Q, diff Q */
@@ -938,6 +947,8 @@ stage1_done:
             bgcn_copyi(bX + (long)cnt * n, X1, n);
             bgcn_copyi(bZ + (long)cnt * n, Z1, n);
             cnt++;
+        } else {
+            bgcn_fm_mul(m, acc, acc, Z1);
         }
     }
     /* simultaneous inversion: bx[i] = Z_0 ... Z_i (prefix products) */
@@ -945,12 +956,13 @@ stage1_done:
     for (int i = 1; i < nj; i++)
         bgcn_fm_mul(m, bx + (long)i * n, bx + (long)(i - 1) * n,
                     bZ + (long)i * n);
+    bgcn_fm_mul(m, t2, bx + (long)(nj - 1) * n, acc);
     if ((st = m->st) != BGCN_OK ||
-        (st = bgcn_fm_inv(m, t1, &ok, g, &gn, bx + (long)(nj - 1) * n)) !=
-            BGCN_OK)
+        (st = bgcn_fm_inv(m, t1, &ok, g, &gn, t2)) != BGCN_OK)
         return st;
     if (!ok)
         goto no_inverse;
+    bgcn_fm_mul(m, t1, t1, acc); /* 1 / (Z_0 ... Z_{nj-1}) */
     for (int i = nj - 1; i >= 1; i--) {
         /* t1 = 1 / (Z_0 ... Z_i) */
         bgcn_fm_mul(m, t2, t1, bx + (long)(i - 1) * n); /* 1 / Z_i */

@@ -857,8 +857,8 @@ Test(factor_methods, ecm_stage2_table)
  * with the same sigma, on every kernel path: N = p * q with p of 24-33
  * bits and q far above B2, so both must find p on exactly the same
  * curves (the twin takes the pairs from the same table, whose coverage of
- * the primes is ecm_stage2_table's test; a baby step [j]Q meeting the
- * identity, j up to 3 D / 2 > B1, stops both).  B1 >= 1155 (D/2); B2
+ * the primes is ecm_stage2_table's test; an odd [j]Q of the baby-step
+ * chain meeting the identity, j up to 3 D / 2 > B1, stops both).  B1 >= 1155 (D/2); B2
  * spans one giant step, a few, and more than one batch of 32 normalised
  * giant steps (not a multiple of the batch).  The
  * curves where stage 1 alone (B2 = B1) fails but the two stages succeed
