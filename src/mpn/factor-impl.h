@@ -254,6 +254,13 @@ void bgcn_ecm8_chain(const bgcn_ecm8 *c, uint64_t *const *slot,
  * 2N: r < 4N); r may equal a or b. */
 void bgcn_ecm8_op(const bgcn_ecm8 *c, uint64_t *r, const uint64_t *a,
                   const uint64_t *b, int op);
+/* Stage 2's pair products on eight lanes: with acc0 = {acc, 8K} and acc1
+ * = {acc + 8K, 8K} (values below 2N), multiplies in x_t - bx[i] for each
+ * t < cnt (x_t at xk + 8K t) and each bit i set in {mask + t mw, mw}
+ * (mw <= 16; bx[i] at bx + 8K i), bits alternately into acc0 and acc1. */
+void bgcn_ecm8_pairs(const bgcn_ecm8 *c, uint64_t *acc, const uint64_t *xk,
+                     int cnt, const uint64_t *bx, const uint64_t *mask,
+                     int mw);
 
 /* ---- random numbers (splitmix64) ---- */
 

@@ -24,6 +24,9 @@
  * (run_chain) or, where the kernel path has IFMA, eight curves at once
  * in vector lanes (batch_stage1, factor_ecm_ifma.c: ~8x less time per
  * curve's stage 1 at 6 limbs); the one-curve run is the batch's twin.
+ * Such a batch also runs stage 2 in the lanes (batch_stage2: the same
+ * steps, inversions lane by lane), and reports the first curve in order
+ * that splits N, as the curve-by-curve loop would.
  * Stage 2: baby-step giant-step with D = 2310: the 240 jw x-coordinates
  * x_j of [j]Q, j < jw D/2 odd and prime to D (jw = ECM_JW = 3, so that
  * most primes share their pair with another: plan_init), normalised together
@@ -1099,6 +1102,214 @@ static bgcn_status batch_stage1(curve *e, bgcn_ecm8 *v, const s1plan *s1,
     return m->st;
 }
 
+/* ---- stage 2 of a batch in the lanes ----
+ * The same steps as one_curve's stage 2 (baby steps, their simultaneous
+ * normalisation, [D]Q, the giant steps KB at a time, the pair products),
+ * each on the eight lanes at once; only the inversions go lane by lane
+ * through bgcn_fm_inv.  A lane whose inversion fails stops there, as
+ * one_curve would (dead[l], with that gcd in g8); the pair products are
+ * then wasted on it, not wrong for the others.  So each lane ends with
+ * the same gcd as that curve's one_curve: ecm_batch_same_curves checks
+ * this through bgcn_factor_ecm on every path. */
+typedef struct {
+    curve *e;
+    bgcn_ecm8 *v;
+    long n;
+    int K;
+    uint64_t *one, *c2; /* lanes of 1 and of R52 (R52 form) */
+    int dead[8];
+    bgcn_limb_t *g8;    /* 8 n: gcd of each dead lane, then of acc */
+    long gn8[8];
+    bgcn_limb_t *w;     /* 3 n + 1 limbs */
+} lanes;
+
+/* one chain operation on lane points (16 K words each) */
+static void l_op(lanes *L, int t, uint64_t *r, uint64_t *p, uint64_t *q,
+                 uint64_t *d)
+{
+    uint64_t *slot[4] = {r, p, q, d};
+    bgcn_chop o = {(unsigned char)t, 0, 1, 2, 3};
+    bgcn_ecm8_chain(L->v, slot, &o, 1);
+}
+
+/* r = 1 / a in each live lane (r, a: 8 K words; r may equal a); a lane
+ * without an inverse dies with the gcd */
+static bgcn_status l_inv(lanes *L, uint64_t *r, const uint64_t *a)
+{
+    long n = L->n;
+    bgcn_fmod *m = &L->e->md;
+    bgcn_limb_t *y = L->w, *t = y + n + 1, *u = t + n;
+    for (int l = 0; l < 8; l++) {
+        int ok = 0;
+        if (!L->dead[l]) {
+            bgcn_ecm8_get(L->v, y, a, l);
+            BGCN_TRY(bgcn_mont_to(&m->m, t, y, n + 1));
+            BGCN_TRY(bgcn_fm_inv(m, u, &ok, L->g8 + l * n, &L->gn8[l], t));
+            L->dead[l] = !ok;
+        }
+        /* 1 / (a R52) in 64-bit form -> R52 form, then times R52^2 below */
+        if (ok)
+            bgcn_fm_mul(m, y, u, L->v->f);
+        bgcn_ecm8_set(L->v, r, l, ok ? y : L->v->f, n);
+    }
+    bgcn_ecm8_op(L->v, r, r, L->c2, 0);
+    return m->st;
+}
+
+/* R0 = [k]P, R1 = [k+1]P for the lane point P (k >= 1) by the ladder of
+ * ladder_ops without its last copy; R0, R1, P distinct */
+static void l_ladder(lanes *L, uint64_t *R0, uint64_t *R1, uint64_t *P,
+                     uint64_t k)
+{
+    bgcn_chop o[2 * 64 + 4];
+    uint64_t *slot[3] = {P, R0, R1};
+    int cnt = ladder_ops(o, k);
+    bgcn_ecm8_chain(L->v, slot, o, cnt - 1);
+}
+
+/* Simultaneous normalisation of cnt lane points (X_i in bX, Z_i in bZ,
+ * 8 K words apart): bx[i] = X_i / Z_i; pre: cnt numbers of scratch;
+ * t1, t2: one number each. */
+static bgcn_status l_normalise(lanes *L, uint64_t *bx, const uint64_t *bX,
+                               const uint64_t *bZ, uint64_t *pre, long cnt,
+                               uint64_t *t1, uint64_t *t2)
+{
+    const bgcn_ecm8 *v = L->v;
+    size_t s = 8 * (size_t)L->K;
+    memcpy(pre, bZ, s * sizeof *pre);
+    for (long i = 1; i < cnt; i++)
+        bgcn_ecm8_op(v, pre + i * s, pre + (i - 1) * s, bZ + i * s, 0);
+    BGCN_TRY(l_inv(L, t1, pre + (cnt - 1) * s));
+    for (long i = cnt - 1; i >= 1; i--) {
+        bgcn_ecm8_op(v, t2, t1, pre + (i - 1) * s, 0); /* 1 / Z_i */
+        bgcn_ecm8_op(v, t1, t1, bZ + i * s, 0);
+        bgcn_ecm8_op(v, bx + i * s, bX + i * s, t2, 0);
+    }
+    bgcn_ecm8_op(v, bx, bX, t1, 0);
+    return BGCN_OK;
+}
+
+/* Stage 2 of the lanes from Q = (x : 1) in slot Q (16 K words, Z = 1
+ * already); at the end each live lane's gcd of the product in g8.
+ * lw: the lane scratch ecm_run sized (batch_lane_words). */
+static bgcn_status batch_stage2(lanes *L, const s2plan *pl, uint64_t *Q,
+                                uint64_t *lw)
+{
+    size_t s = 8 * (size_t)L->K, P = 2 * s;
+    int nj = pl->nj;
+    uint64_t *A = lw, *B = A + P, *C = B + P, *T = C + P, *t1 = T + P,
+             *t2 = t1 + s, *acc = t2 + s, *bX = acc + 2 * s,
+             *bZ = bX + (size_t)NJMAX * s, *bx = bZ + (size_t)NJMAX * s,
+             *pre = bx + (size_t)NJMAX * s, *gX = pre + (size_t)NJMAX * s,
+             *gZ = gX + (size_t)KB * s, *G = gZ + (size_t)KB * s;
+    const bgcn_ecm8 *v = L->v;
+    /* baby steps: A = [j-2]Q, B = [j]Q, C = [2]Q */
+    memcpy(B, Q, P * sizeof *Q);
+    l_op(L, BGCN_CHOP_DBL, C, Q, Q, Q);
+    int cnt = 0;
+    for (unsigned j = 1; j < (unsigned)pl->jw * H; j += 2) {
+        if (j == 3) {
+            l_op(L, BGCN_CHOP_ADD, T, C, B, Q); /* 2Q + Q, diff Q */
+            memcpy(A, B, P * sizeof *A);
+            memcpy(B, T, P * sizeof *B);
+        } else if (j > 3) {
+            l_op(L, BGCN_CHOP_ADD, T, B, C, A);
+            memcpy(A, B, P * sizeof *A);
+            memcpy(B, T, P * sizeof *B);
+        }
+        if (cnt < nj && pl->js[cnt] == j) {
+            memcpy(bX + cnt * s, B, s * sizeof *B);
+            memcpy(bZ + cnt * s, B + s, s * sizeof *B);
+            cnt++;
+        }
+    }
+    BGCN_TRY(l_normalise(L, bx, bX, bZ, pre, nj, t1, t2));
+    /* giant step G = [D]Q, normalised (Z = 1) */
+    l_ladder(L, A, B, Q, D);
+    BGCN_TRY(l_inv(L, t1, A + s));
+    bgcn_ecm8_op(v, G, A, t1, 0);
+    memcpy(G + s, L->one, s * sizeof *G);
+    /* A = [k0]G, B = [k0+1]G */
+    l_ladder(L, A, B, G, pl->k0);
+    memcpy(acc, L->one, s * sizeof *acc);
+    memcpy(acc + s, L->one, s * sizeof *acc);
+    for (uint64_t k = pl->k0; k <= pl->k1; k += KB) {
+        long c = pl->k1 - k + 1 < KB ? (long)(pl->k1 - k + 1) : KB;
+        for (long t = 0; t < c; t++) {
+            memcpy(gX + t * s, A, s * sizeof *A);
+            memcpy(gZ + t * s, A + s, s * sizeof *A);
+            /* [k+t+2]G = [k+t+1]G + G, difference [k+t]G */
+            l_op(L, BGCN_CHOP_ADD, T, B, G, A);
+            memcpy(A, B, P * sizeof *A);
+            memcpy(B, T, P * sizeof *B);
+        }
+        BGCN_TRY(l_normalise(L, gX, gX, gZ, pre, c, t1, t2));
+        bgcn_ecm8_pairs(v, acc, gX, (int)c,  bx,
+                        pl->mask + (size_t)(k - pl->k0) * (size_t)pl->mw,
+                        pl->mw);
+        if (bgcn_interrupt_flag)
+            return BGCN_EINTR;
+    }
+    bgcn_ecm8_op(v, acc, acc, acc + s, 0);
+    bgcn_fmod *m = &L->e->md;
+    long n = L->n;
+    bgcn_limb_t *y = L->w, *tt = y + n + 1;
+    for (int l = 0; l < 8; l++) {
+        if (L->dead[l])
+            continue;
+        bgcn_ecm8_get(v, y, acc, l);
+        BGCN_TRY(bgcn_mont_to(&m->m, tt, y, n + 1));
+        BGCN_TRY(bgcn_fm_gcd(m, L->g8 + l * n, &L->gn8[l], tt));
+    }
+    return m->st;
+}
+
+/* words of lane scratch batch_stage2 takes for K digits */
+static size_t batch_lane_words(int K)
+{
+    return (size_t)8 * (size_t)K * (12 + 4 * NJMAX + 3 * KB);
+}
+
+/* Stage 2 of a batch whose stage 1 is done: (X:Z) of lane l at {xz + 2 l
+ * n, 2n} (64-bit Montgomery form), l < cnt.  *found = l + 1 for the first
+ * lane (in curve order) that splits N, with the factor in {fp, *fn};
+ * 0 if none.  Q: one lane point of scratch; lw: batch_lane_words. */
+static bgcn_status batch_finish(lanes *L, int *found, bgcn_limb_t *fp,
+                                long *fn, const s2plan *pl,
+                                const bgcn_limb_t *xz, int cnt, uint64_t *Q,
+                                uint64_t *lw)
+{
+    long n = L->n;
+    bgcn_fmod *m = &L->e->md;
+    bgcn_limb_t *y = L->w, *t = y + n + 1, *u = t + n;
+    *found = 0;
+    for (int l = 0; l < 8; l++) {
+        int ok = 0;
+        L->gn8[l] = 0;
+        if (l < cnt) {
+            /* x = X / Z as one_curve's end of stage 1 */
+            BGCN_TRY(bgcn_fm_inv(m, t, &ok, L->g8 + l * n, &L->gn8[l],
+                                 xz + (2 * l + 1) * n));
+            if (ok) {
+                bgcn_fm_mul(m, u, xz + 2 * l * n, t);
+                bgcn_fm_mul(m, y, u, L->v->f);
+            }
+        }
+        L->dead[l] = !ok;
+        bgcn_ecm8_set(L->v, Q, l, ok ? y : L->v->f, n);
+    }
+    memcpy(Q + 8 * (size_t)L->K, L->one, 8 * (size_t)L->K * sizeof *Q);
+    BGCN_TRY(batch_stage2(L, pl, Q, lw));
+    for (int l = 0; l < cnt; l++)
+        if (L->gn8[l] && bgcn_fm_proper(m, L->g8 + l * n, L->gn8[l])) {
+            bgcn_copyi(fp, L->g8 + l * n, L->gn8[l]);
+            *fn = L->gn8[l];
+            *found = l + 1;
+            break;
+        }
+    return BGCN_OK;
+}
+
 static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
                            long nn, uint64_t B1, uint64_t B2,
                            uint64_t sigma0, long ncurves,
@@ -1127,9 +1338,10 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
     memset(&s1, 0, sizeof s1);
     memset(&pl, 0, sizeof pl);
     bgcn_limb_t *blk = NULL, *cv = NULL, *b24 = NULL;
-    uint64_t *vw = NULL;
+    uint64_t *vw = NULL, *lw = NULL;
     bgcn_ecm8 v;
     v.K = 0;
+    lanes L;
     bgcn_status st = (twin & 2) ? bgcn_fexp_init(&ex, B1) : s1plan_init(&s1, B1);
     if (st != BGCN_OK)
         goto done;
@@ -1152,11 +1364,31 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
         (st = bgcn_ecm8_init(&v, np, nn)) != BGCN_OK)
         goto done;
     if (v.K) {
-        b24 = bgcn_alloc_limbs((size_t)(3 * 8 + 11) * (size_t)n + 1);
-        vw = malloc((size_t)6 * 16 * (size_t)v.K * sizeof *vw);
-        if (!b24 || !vw) {
+        b24 = bgcn_alloc_limbs((size_t)(3 * 8 + 11 + 8 + 3) * (size_t)n + 2);
+        vw = malloc((size_t)(6 * 16 + 16) * (size_t)v.K * sizeof *vw);
+        if (pl.mask && !(twin & 4))
+            lw = malloc(batch_lane_words(v.K) * sizeof *lw);
+        if (!b24 || !vw || (pl.mask && !(twin & 4) && !lw)) {
             st = BGCN_ENOMEM;
             goto done;
+        }
+        memset(&L, 0, sizeof L);
+        L.e = &e;
+        L.v = &v;
+        L.n = n;
+        L.K = v.K;
+        L.one = vw + 6 * 16 * (size_t)v.K;
+        L.c2 = L.one + 8 * (size_t)v.K;
+        L.g8 = b24 + 35 * n + 1;
+        L.w = L.g8 + 8 * n;
+        /* lanes of 1 (R52 mod N) and of R52 (R52^2 mod N) in R52 form */
+        bgcn_limb_t *y = L.w, *t = y + n + 1;
+        if ((st = bgcn_mont_to(&e.md.m, t, v.f, n)) != BGCN_OK)
+            goto done;
+        bgcn_fm_mul(&e.md, y, t, v.f);
+        for (int l = 0; l < 8; l++) {
+            bgcn_ecm8_set(&v, L.one, l, v.f, n);
+            bgcn_ecm8_set(&v, L.c2, l, y, n);
         }
     }
     for (long c = 0; c < ncurves;) {
@@ -1172,6 +1404,32 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
             stop = c + cnt;
             if (bad)
                 cnt = 0;
+        }
+        if (cnt && pl.mask && !(twin & 4)) { /* stage 2 in the lanes too */
+            if (progress) {
+                char msg[96];
+                snprintf(msg, sizeof msg, "ECM curve %ld/%ld B1=%llu", c + 1,
+                         ncurves, (unsigned long long)B1);
+                progress(arg, msg);
+            }
+            int found = 0;
+            st = batch_finish(&L, &found, fp, fn, &pl, b24 + 8 * n,
+                              (int)cnt, vw + 16 * (size_t)v.K, lw);
+            if (st != BGCN_OK)
+                break;
+            if (found) {
+                if (curves_done)
+                    *curves_done = c + found;
+                break;
+            }
+            c += cnt;
+            if (curves_done)
+                *curves_done = c;
+            if (bgcn_interrupt_flag) {
+                st = BGCN_EINTR;
+                break;
+            }
+            continue;
         }
         for (long l = 0; c < stop; c++, l++) {
             if (progress) {
@@ -1205,6 +1463,7 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
         }
     }
 done:
+    free(lw);
     free(vw);
     bgcn_free_limbs(b24);
     free(s1.vi);
