@@ -11,14 +11,20 @@
 static int verbose;
 static double cpu_now(void);
 static double t_linalg; /* CPU time when the linear algebra started */
+static double t_sqrt;   /* ... and when the first square root started */
+/* -v: the CPU time beside each progress line, so that a few minutes'
+ * sample of a long run gives its relation rate */
 
 static void progress(void *arg, int phase, long done, long total)
 {
     (void)arg;
     if (phase == BGCN_SIQS_LINALG)
         t_linalg = cpu_now();
+    if (phase == BGCN_SIQS_SQRT && done == 1)
+        t_sqrt = cpu_now();
     if (verbose)
-        fprintf(stderr, "\rSIQS phase %d %ld/%ld   ", phase, done, total);
+        fprintf(stderr, "\rSIQS phase %d %ld/%ld %.1f s   ", phase, done, total,
+                cpu_now());
 }
 
 static double cpu_now(void)
@@ -64,12 +70,16 @@ static int one(const char *s)
         o.dlp_exp = atof(getenv("SIQS_DLPE"));
     if (getenv("SIQS_GF2_MERGE_MIN"))
         bgcn_gf2_merge_min = atol(getenv("SIQS_GF2_MERGE_MIN"));
+    if (getenv("SIQS_GF2_LANCZOS_MIN"))
+        bgcn_gf2_lanczos_min = atol(getenv("SIQS_GF2_LANCZOS_MIN"));
     double t0 = cpu_now();
     bgcn_status st = bgcn_siqs(f, &fn, n, nn, &o);
     double t = cpu_now() - t0;
     if (verbose)
-        fprintf(stderr, "\nlast linear algebra + square root: %.3f s\n",
-                cpu_now() - t_linalg);
+        fprintf(stderr,
+                "\nlast linear algebra + square root: %.3f s (GF(2) %.3f s, "
+                "square roots %.3f s)\n",
+                cpu_now() - t_linalg, t_sqrt - t_linalg, cpu_now() - t_sqrt);
     unsigned char out[200];
     size_t ol = 0;
     if (st == BGCN_OK && fn > 0 && bgcn_get_str(out, &ol, 10, f, fn) == BGCN_OK) {

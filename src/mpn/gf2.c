@@ -1,5 +1,6 @@
 /* gf2.c -- left null space of a sparse GF(2) matrix (the linear algebra of
- * the quadratic sieve): structured Gaussian elimination, then dense
+ * the quadratic sieve): block Lanczos for large matrices (below, after
+ * the dense step), else structured Gaussian elimination, then dense
  * Gaussian elimination on 64-bit words.  Contract in siqs.h.
  *
  * Each live row carries two sorted sets: its columns (odd exponents) and
@@ -237,6 +238,7 @@ static bgcn_status merge_pass(gf2_work *w, uint32_t wmax, long *merged)
 
 long bgcn_gf2_m4ri_min = 64;
 long bgcn_gf2_merge_min = 2000;
+long bgcn_gf2_lanczos_min = 3000;
 
 static inline void row_xor(uint64_t *r, const uint64_t *a, size_t from,
                            size_t width)
@@ -426,6 +428,388 @@ done:
     return st;
 }
 
+/* ---- block Lanczos (Montgomery, "A block Lanczos algorithm for finding
+ * dependencies over GF(2)", EUROCRYPT 1995) ----
+ *
+ * The live rows after the structured elimination form M (n rows, m
+ * columns); with B = M^T (m x n) a vector x of n bits with B x = 0 is a
+ * dependency of the rows.  The iteration works with the symmetric A =
+ * B^T B, 64 vectors at a time (an n x 64 block is n words), and costs per
+ * step two passes over the sparse rows (A V = B^T (B V), both read M by
+ * rows) plus a few n x 64 by 64 x 64 products, for about n / 63 steps:
+ * O(n * weight * n / 64) instead of the dense step's O(n^3 / 64).  It
+ * solves A X = A Y for a random Y; X - Y and the last block V_m then span
+ * (after a small elimination) vectors in the null space of B.  It can
+ * break down (rarely, for random Y): the caller then takes the dense path,
+ * which is also the slow twin the tests compare it with. */
+
+/* c = x^T y (64 x 64; c[i] = row i), x and y n x 64 blocks. */
+static void bl_tmul(uint64_t c[64], const uint64_t *x, const uint64_t *y,
+                    long n)
+{
+    uint64_t tab[8][256];
+    memset(tab, 0, sizeof tab);
+    for (long k = 0; k < n; k++) {
+        uint64_t a = x[k], b = y[k];
+        for (int j = 0; j < 8; j++)
+            tab[j][(a >> (8 * j)) & 255] ^= b;
+    }
+    for (int j = 0; j < 8; j++)
+        for (int bit = 0; bit < 8; bit++) {
+            uint64_t s = 0;
+            for (int v = 1; v < 256; v++)
+                if (v >> bit & 1)
+                    s ^= tab[j][v];
+            c[8 * j + bit] = s;
+        }
+}
+
+/* Sum tables of the rows of a 64 x 64 matrix, a byte of a word at a time. */
+static void bl_tables(uint64_t tab[8][256], const uint64_t m[64])
+{
+    for (int j = 0; j < 8; j++) {
+        tab[j][0] = 0;
+        for (int v = 1; v < 256; v++) {
+            int low = __builtin_ctz((unsigned)v);
+            tab[j][v] = tab[j][v & (v - 1)] ^ m[8 * j + low];
+        }
+    }
+}
+
+static inline uint64_t bl_row(uint64_t tab[8][256], uint64_t a)
+{
+    uint64_t s = 0;
+    for (int j = 0; j < 8; j++)
+        s ^= tab[j][(a >> (8 * j)) & 255];
+    return s;
+}
+
+/* c = a b (64 x 64); c may be a or b. */
+static void bl_mul64(uint64_t c[64], const uint64_t a[64], const uint64_t b[64])
+{
+    uint64_t r[64];
+    for (int i = 0; i < 64; i++) {
+        uint64_t s = 0, x = a[i];
+        while (x) {
+            s ^= b[__builtin_ctzll(x)];
+            x &= x - 1;
+        }
+        r[i] = s;
+    }
+    memcpy(c, r, sizeof r);
+}
+
+/* out = A v = B^T (B v); t is m words of scratch. */
+static void bl_mul_a(uint64_t *out, const uint64_t *v, uint64_t *t, long n,
+                     long m, const long *rs, const uint32_t *ci)
+{
+    memset(t, 0, sizeof *t * (size_t)m);
+    for (long r = 0; r < n; r++) {
+        uint64_t x = v[r];
+        for (long k = rs[r]; k < rs[r + 1]; k++)
+            t[ci[k]] ^= x;
+    }
+    for (long r = 0; r < n; r++) {
+        uint64_t s = 0;
+        for (long k = rs[r]; k < rs[r + 1]; k++)
+            s ^= t[ci[k]];
+        out[r] = s;
+    }
+}
+
+/* Montgomery's choice of S_i (the columns kept, *s) and W_i^inv (winv)
+ * from T = V_i^T A V_i and S_{i-1} (s1): Gauss-Jordan on [T | I] with the
+ * columns not in S_{i-1} first.  Returns 0, or -1 when a column not in
+ * S_{i-1} cannot be kept (a breakdown). */
+static int bl_choose(uint64_t winv[64], uint64_t *s, const uint64_t t[64],
+                     uint64_t s1)
+{
+    uint64_t mt[64], mi[64];
+    int c[64], nc = 0;
+    for (int i = 0; i < 64; i++) {
+        mt[i] = t[i];
+        mi[i] = (uint64_t)1 << i;
+    }
+    for (int i = 0; i < 64; i++)
+        if (!(s1 >> i & 1))
+            c[nc++] = i;
+    for (int i = 0; i < 64; i++)
+        if (s1 >> i & 1)
+            c[nc++] = i;
+    uint64_t sel = 0;
+    for (int j = 0; j < 64; j++) {
+        int cj = c[j];
+        uint64_t bit = (uint64_t)1 << cj, x;
+        for (int k = j; k < 64; k++)
+            if (mt[c[k]] & bit) {
+                x = mt[c[k]], mt[c[k]] = mt[cj], mt[cj] = x;
+                x = mi[c[k]], mi[c[k]] = mi[cj], mi[cj] = x;
+                break;
+            }
+        if (mt[cj] & bit) {
+            sel |= bit;
+            for (int k = 0; k < 64; k++)
+                if (k != j && (mt[c[k]] & bit)) {
+                    mt[c[k]] ^= mt[cj];
+                    mi[c[k]] ^= mi[cj];
+                }
+        } else {
+            for (int k = j; k < 64; k++)
+                if (mi[c[k]] & bit) {
+                    x = mt[c[k]], mt[c[k]] = mt[cj], mt[cj] = x;
+                    x = mi[c[k]], mi[c[k]] = mi[cj], mi[cj] = x;
+                    break;
+                }
+            if (!(mi[cj] & bit))
+                return -1;
+            for (int k = 0; k < 64; k++)
+                if (k != j && (mi[c[k]] & bit)) {
+                    mt[c[k]] ^= mt[cj];
+                    mi[c[k]] ^= mi[cj];
+                }
+            mt[cj] = mi[cj] = 0;
+        }
+    }
+    if ((sel | s1) != UINT64_MAX)
+        return -1;
+    memcpy(winv, mi, sizeof mi);
+    *s = sel;
+    return 0;
+}
+
+static uint64_t bl_rand(uint64_t *st)
+{
+    uint64_t z = (*st += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* One step of column reduction on len rows of 128 bits (bit j of row i:
+ * a0[i] for j < 64, else a1[i] at j - 64): finds the first row p with
+ * bit j set and adds column j to every later column set in row p (so
+ * they are zero there from now on).  Returns 0 when column j is zero,
+ * else 1 with *m0, *m1 = the later columns it was added to. */
+static int bl_reduce(uint64_t *a0, uint64_t *a1, long len, int j,
+                     uint64_t *m0, uint64_t *m1)
+{
+    uint64_t bit = (uint64_t)1 << (j & 63), above = ~((bit << 1) - 1);
+    const uint64_t *ah = j < 64 ? a0 : a1;
+    long p = 0;
+    while (p < len && !(ah[p] & bit))
+        p++;
+    if (p == len)
+        return 0;
+    uint64_t x0 = j < 64 ? a0[p] & above : 0;
+    uint64_t x1 = j < 64 ? a1[p] : a1[p] & above;
+    for (long i = p; i < len; i++)
+        if (ah[i] & bit)
+            a0[i] ^= x0, a1[i] ^= x1;
+    *m0 = x0, *m1 = x1;
+    return 1;
+}
+
+/* Null vectors of B by block Lanczos over the live rows of w; on success
+ * fills deps (w->nrows words, bit k of deps[i] = original row i in vector
+ * k) and *ndeps >= 1 (independent, each checked B x = 0 by construction
+ * of the final elimination).  *ndeps = 0 when it broke down or found
+ * nothing: the caller goes dense. */
+static bgcn_status lanczos_solve(gf2_work *w, uint64_t *deps, int *ndeps,
+                                 uint64_t seed)
+{
+    bgcn_status st = BGCN_OK;
+    *ndeps = 0;
+    count_weights(w);
+    uint32_t *cmap = w->weight; /* column -> compact index + 1 */
+    long m = 0;
+    for (long c = 0; c < w->ncols; c++)
+        cmap[c] = w->weight[c] ? (uint32_t)++m : 0;
+    long n = 0, nnz = 0;
+    for (long i = 0; i < w->nrows; i++)
+        if (w->rows[i].live)
+            n++, nnz += w->rows[i].c.n;
+    if (n < 128)
+        return BGCN_OK;
+    long *rs = gf2_alloc(sizeof *rs * (size_t)(n + 1));
+    uint32_t *ci = gf2_alloc(sizeof *ci * (size_t)(nnz + 1));
+    uint32_t *live = gf2_alloc(sizeof *live * (size_t)n);
+    /* n-word blocks: V_i, V_{i-1}, V_{i-2}, A V_i, V_0, X, Y, the next V;
+     * m words of scratch (twice, for the 128-bit final products) */
+    uint64_t *blk = gf2_alloc(sizeof *blk * (size_t)n * 8);
+    uint64_t *t = gf2_alloc(sizeof *t * (size_t)(2 * m + 2));
+    if (!rs || !ci || !live || !blk || !t) {
+        st = BGCN_ENOMEM;
+        goto done;
+    }
+    long k = 0, r = 0;
+    for (long i = 0; i < w->nrows; i++) {
+        if (!w->rows[i].live)
+            continue;
+        rs[r] = k;
+        live[r++] = (uint32_t)i;
+        for (uint32_t j = 0; j < w->rows[i].c.n; j++)
+            ci[k++] = cmap[w->rows[i].c.v[j]] - 1;
+    }
+    rs[n] = k;
+    uint64_t *v = blk, *v1 = blk + n, *v2 = blk + 2 * n, *av = blk + 3 * n;
+    uint64_t *v0 = blk + 4 * n, *x = blk + 5 * n, *y = blk + 6 * n;
+    uint64_t *vn = blk + 7 * n;
+    uint64_t rng = seed;
+    for (long i = 0; i < n; i++)
+        y[i] = bl_rand(&rng);
+    bl_mul_a(v0, y, t, n, m, rs, ci);
+    memcpy(v, v0, sizeof *v * (size_t)n);
+    memset(v1, 0, sizeof *v1 * (size_t)n);
+    memset(v2, 0, sizeof *v2 * (size_t)n);
+    memset(x, 0, sizeof *x * (size_t)n);
+    uint64_t winv1[64] = {0}, winv2[64] = {0}, vav1[64] = {0}, vaav1[64] = {0};
+    uint64_t s1 = UINT64_MAX;
+    uint64_t (*tab)[256] = (uint64_t (*)[256])gf2_alloc(sizeof(uint64_t) * 3 * 8 * 256);
+    if (!tab) {
+        st = BGCN_ENOMEM;
+        goto done;
+    }
+    long iter = 0, maxit = n / 60 + 64;
+    for (iter = 0; iter < maxit; iter++) {
+        if (bgcn_interrupt_flag) {
+            st = BGCN_EINTR;
+            break;
+        }
+        bl_mul_a(av, v, t, n, m, rs, ci);
+        uint64_t vav[64], vaav[64], winv[64], vv0[64], s, orall = 0;
+        bl_tmul(vav, v, av, n);
+        bl_tmul(vaav, av, av, n);
+        for (int i = 0; i < 64; i++)
+            orall |= vav[i];
+        if (orall == 0)
+            break;
+        if (bl_choose(winv, &s, vav, s1) != 0) {
+            iter = maxit;
+            break;
+        }
+        /* X += V_i W_i^inv (V_i^T V_0) */
+        bl_tmul(vv0, v, v0, n);
+        bl_mul64(vv0, winv, vv0);
+        /* D = I - W_i^inv (V_i^T A^2 V_i S S^T + V_i^T A V_i),
+         * E = - W_{i-1}^inv V_i^T A V_i S S^T,
+         * F = - W_{i-2}^inv (I - V_{i-1}^T A V_{i-1} W_{i-1}^inv)
+         *       (V_{i-1}^T A^2 V_{i-1} S_{i-1} S_{i-1}^T + V_{i-1}^T A V_{i-1}) S S^T
+         * (minus is plus over GF(2)) */
+        uint64_t d[64], e[64], f[64], g[64];
+        for (int i = 0; i < 64; i++)
+            d[i] = (vaav[i] & s) ^ vav[i];
+        bl_mul64(d, winv, d);
+        for (int i = 0; i < 64; i++)
+            d[i] ^= (uint64_t)1 << i, e[i] = vav[i] & s;
+        bl_mul64(e, winv1, e);
+        bl_mul64(g, vav1, winv1);
+        for (int i = 0; i < 64; i++)
+            g[i] ^= (uint64_t)1 << i, f[i] = (vaav1[i] & s1) ^ vav1[i];
+        bl_mul64(f, g, f);
+        for (int i = 0; i < 64; i++)
+            f[i] &= s;
+        bl_mul64(f, winv2, f);
+        uint64_t (*td)[256] = tab, (*te)[256] = tab + 8, (*tf)[256] = tab + 16;
+        bl_tables(td, d);
+        bl_tables(te, e);
+        bl_tables(tf, f);
+        for (long i = 0; i < n; i++)
+            vn[i] = (av[i] & s) ^ bl_row(td, v[i]) ^ bl_row(te, v1[i]) ^
+                    bl_row(tf, v2[i]);
+        uint64_t (*tx)[256] = td; /* reused for X */
+        bl_tables(tx, vv0);
+        for (long i = 0; i < n; i++)
+            x[i] ^= bl_row(tx, v[i]);
+        uint64_t *tmpv = v2;
+        v2 = v1, v1 = v, v = vn, vn = tmpv;
+        memcpy(winv2, winv1, sizeof winv1);
+        memcpy(winv1, winv, sizeof winv);
+        memcpy(vav1, vav, sizeof vav);
+        memcpy(vaav1, vaav, sizeof vaav);
+        s1 = s;
+    }
+    gf2_free(tab);
+    if (st != BGCN_OK || iter >= maxit)
+        goto done;
+    /* Z = [X - Y | V_m]: the combinations u of its 128 columns with
+     * B Z u = 0, by column reduction of B Z (m rows of 128 bits) */
+    for (long i = 0; i < n; i++)
+        x[i] ^= y[i];
+    uint64_t *t0 = t, *t1 = t + m;
+    memset(t, 0, sizeof *t * (size_t)(2 * m));
+    for (long i = 0; i < n; i++)
+        for (long j = rs[i]; j < rs[i + 1]; j++)
+            t0[ci[j]] ^= x[i], t1[ci[j]] ^= v[i];
+    uint64_t comb[128][2], nul[128][2];
+    int nn = 0;
+    for (int j = 0; j < 128; j++) {
+        comb[j][0] = j < 64 ? (uint64_t)1 << j : 0;
+        comb[j][1] = j < 64 ? 0 : (uint64_t)1 << (j - 64);
+    }
+    for (int j = 0; j < 128; j++) {
+        uint64_t m0, m1;
+        if (!bl_reduce(t0, t1, m, j, &m0, &m1)) {
+            nul[nn][0] = comb[j][0], nul[nn][1] = comb[j][1], nn++;
+            continue;
+        }
+        for (int q = j + 1; q < 128; q++)
+            if ((q < 64 ? m0 >> q : m1 >> (q - 64)) & 1)
+                comb[q][0] ^= comb[j][0], comb[q][1] ^= comb[j][1];
+    }
+    /* the vectors Z u, up to 128 of them (bit q of c[i] for vector q;
+     * reuses vn and v2 as the two halves), then made independent */
+    uint64_t *c0 = vn, *c1 = v2;
+    for (long i = 0; i < n; i++) {
+        uint64_t a = 0, b = 0;
+        for (int q = 0; q < nn; q++) {
+            uint64_t bitv = (uint64_t)(__builtin_popcountll(x[i] & nul[q][0]) ^
+                                       __builtin_popcountll(v[i] & nul[q][1])) & 1;
+            if (q < 64)
+                a |= bitv << q;
+            else
+                b |= bitv << (q - 64);
+        }
+        c0[i] = a, c1[i] = b;
+    }
+    uint64_t keep0 = 0, keep1 = 0;
+    for (int q = 0; q < nn; q++) {
+        uint64_t m0, m1;
+        if (!bl_reduce(c0, c1, n, q, &m0, &m1))
+            continue; /* zero, or dependent on the earlier vectors */
+        if (q < 64)
+            keep0 |= (uint64_t)1 << q;
+        else
+            keep1 |= (uint64_t)1 << (q - 64);
+    }
+    /* up to 64 kept vectors, mapped to the original rows by the ids */
+    memset(deps, 0, sizeof *deps * (size_t)w->nrows);
+    int nd = 0;
+    int slot[128];
+    for (int q = 0; q < nn; q++) {
+        uint64_t kb = q < 64 ? keep0 >> q : keep1 >> (q - 64);
+        slot[q] = (kb & 1) && nd < 64 ? nd++ : -1;
+    }
+    for (long i = 0; i < n; i++) {
+        uint64_t out = 0;
+        for (int q = 0; q < nn; q++)
+            if (slot[q] >= 0 && ((q < 64 ? c0[i] >> q : c1[i] >> (q - 64)) & 1))
+                out |= (uint64_t)1 << slot[q];
+        if (!out)
+            continue;
+        const gf2_row *rw = &w->rows[live[i]];
+        for (uint32_t j = 0; j < rw->id.n; j++)
+            deps[rw->id.v[j]] ^= out;
+    }
+    *ndeps = nd;
+done:
+    gf2_free(rs);
+    gf2_free(ci);
+    gf2_free(live);
+    gf2_free(blk);
+    gf2_free(t);
+    return st;
+}
+
 bgcn_status bgcn_gf2_nullspace(uint64_t *deps, int *ndeps, long nrows,
                                long ncols, const uint32_t *cols,
                                const long *start)
@@ -477,6 +861,15 @@ bgcn_status bgcn_gf2_nullspace(uint64_t *deps, int *ndeps, long nrows,
         r->live = 1;
     }
     st = drop_singletons(&w);
+    /* large matrices: block Lanczos on what the singletons leave (the
+     * merges would cost more than they save it: 70 digits, 14544
+     * columns, 0.39 s without them, 0.89 s after them); two random
+     * starts, then the merges and the dense step as for smaller ones */
+    if (st == BGCN_OK && ncols >= bgcn_gf2_lanczos_min)
+        for (uint64_t seed = 1; st == BGCN_OK && *ndeps == 0 && seed <= 2; seed++)
+            st = lanczos_solve(&w, deps, ndeps, seed * 0x2545f4914f6cdd1du);
+    if (st != BGCN_OK || *ndeps > 0)
+        goto done;
     /* small matrices: the merges (passes over every column per weight)
      * cost more than the dense elimination they save */
     uint32_t wtop = ncols >= bgcn_gf2_merge_min ? GF2_MERGE_MAX : 1;

@@ -63,8 +63,9 @@ typedef struct bgcn_siqs_opts {
  * primes above the block size sieved through buckets), candidates checked
  * against the roots and the bucket entries, the single large-prime
  * variation with one or (above about 60 digits) two large primes (the
- * cycles of the large-prime graph, siqs_cycle.c), structured Gaussian elimination then dense elimination over
- * GF(2) (bgcn_gf2_nullspace), and a square root of the product of the
+ * cycles of the large-prime graph, siqs_cycle.c), block Lanczos over GF(2)
+ * (above bgcn_gf2_lanczos_min columns) or structured Gaussian elimination
+ * then dense elimination (bgcn_gf2_nullspace), and a square root of the product of the
  * relations of each dependency.  Parameters by size in siqs.c. */
 bgcn_status bgcn_siqs(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
                       long nn, const bgcn_siqs_opts *opts) BGCN_WUR;
@@ -74,9 +75,14 @@ bgcn_status bgcn_siqs(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
  * (each < ncols; a column listed twice in a row cancels).  Finds up to 64
  * linearly independent nonzero vectors v with v * M = 0 and writes them as
  * bit masks: bit k of deps[i] is row i's coefficient in vector k (deps has
- * nrows entries).  *ndeps = min(64, nrows - rank(M)).  nrows, ncols >= 0.
- * Singleton and low-weight columns are eliminated first (structured
- * Gaussian elimination), the rest by dense elimination on 64-bit words.
+ * nrows entries).  *ndeps = min(64, nrows - rank(M)) when ncols <
+ * bgcn_gf2_lanczos_min; from there on 1 <= *ndeps <= min(64, nrows -
+ * rank(M)) when that is >= 1 (block Lanczos finds most, rarely all, of
+ * them), else 0.  nrows, ncols >= 0.
+ * Singleton columns are eliminated first; then block Lanczos (from
+ * bgcn_gf2_lanczos_min columns; the steps below when it breaks down), or
+ * low-weight columns merged (structured Gaussian elimination) and the rest
+ * by dense elimination on 64-bit words.
  * Polls the interrupt flag.  Status BGCN_OK / BGCN_ENOMEM / BGCN_EINTR. */
 bgcn_status bgcn_gf2_nullspace(uint64_t *deps, int *ndeps, long nrows,
                                long ncols, const uint32_t *cols,
@@ -92,5 +98,13 @@ extern long bgcn_gf2_m4ri_min;
  * 4 -> 2 ms at 500 columns, 16 -> 11 ms at 1500, even at 2500).  A
  * tunable as above: tests run 0 and LONG_MAX. */
 extern long bgcn_gf2_merge_min;
+/* Matrices of at least this many columns go to block Lanczos once the
+ * singletons are gone (gf2.c lanczos_solve); when it breaks down (twice,
+ * from two random starts) the merges and the dense step run instead.
+ * Measured on the Xeon of BENCHMARKS.md (2026-12-02, GF(2) time of
+ * siqs-bench -v): 2000 columns 13 ms either way, 3600 26 ms against 39,
+ * 6300 91 against 112, 8600 161 against 408, 14500 391 against 1073.
+ * A tunable: tests run 0 and LONG_MAX. */
+extern long bgcn_gf2_lanczos_min;
 
 #endif /* BGCN_SIQS_H */
