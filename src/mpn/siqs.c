@@ -91,7 +91,13 @@ static uint32_t sqrtmod(uint32_t a, uint32_t p)
  * digits re-measured on Zen 1 (2026-12-02: 60 digits 2.13 -> 1.74 s and
  * 2.59 -> 2.17 s on two numbers with 7000-7500 primes instead of 4500;
  * 55 digits 0.59 -> 0.55 s; 65 digits keeps 9000, 7.5 s against 7.7 s
- * with 12000); above 70 digits extrapolated, not tuned. */
+ * with 12000); above 70 digits extrapolated, not tuned.  90 digits on
+ * the Intel Xeon (family 6 model 207) of BENCHMARKS.md, 2026-12-02, the
+ * relations found per relation wanted after equal CPU time (siqs-bench -v
+ * on the 90-digit N there, load 11-13): 65000 primes 2.13% at 80 s and
+ * 3.31% at 120 s, the table's 85391 2.08% and 3.14% -- equal within the
+ * noise of that load, and a larger base gains more from the cycles later,
+ * so the rows stay. */
 static const struct siqs_param {
     int digits;
     long fb;
