@@ -5,7 +5,10 @@
  * 10^7 limbs while the previous size predicts at most 10 s per call,
  * against GMP's mpn_tdiv_qr, quotient and remainder both wanted, on
  * every kernel path.  The divisor is random with a nonzero
- * top limb (not normalised: both sides pay for the shift). */
+ * top limb (not normalised: both sides pay for the shift).  From 10^4
+ * limbs a "tdiv/mul" row follows: the engine's division in units of its
+ * own n x n product (the ratio column; the engine column is the
+ * division, the reference column the product), GMP's in the note. */
 #include "bench.h"
 
 #include <gmp.h>
@@ -15,6 +18,7 @@ struct dctx {
     bgcn_limb_t *qp, *rp;
     const bgcn_limb_t *np, *dp;
     long n; /* divisor limbs; the dividend has 2n */
+    bgcn_limb_t *pp; /* 2n limbs: the products of the tdiv/mul rows */
 };
 
 static void run_engine(void *vc, long iters)
@@ -38,14 +42,37 @@ static void run_gmp(void *vc, long iters)
         mpn_tdiv_qr(c->qp, c->rp, 0, c->np, 2 * c->n, c->dp, c->n);
 }
 
+/* n x n products (the dividend's halves into qp, rp: 2n limbs), the
+ * unit of the "tdiv/mul" rows. */
+static void run_engine_mul(void *vc, long iters)
+{
+    const struct dctx *c = vc;
+    for (long i = 0; i < iters; i++)
+        if (bgcn_mul(c->pp, c->np, c->n, c->np + c->n, c->n) != BGCN_OK) {
+            fprintf(stderr, "bigcalc-bench: bgcn_mul failed\n");
+            exit(2);
+        }
+}
+
+static void run_gmp_mul(void *vc, long iters)
+{
+    const struct dctx *c = vc;
+    for (long i = 0; i < iters; i++)
+        mpn_mul_n(c->pp, c->np, c->np + c->n, c->n);
+}
+
 void bgc_bench_rows_div(bgc_bench *b)
 {
     static const long sizes[] = {4, 32, 128, 1000, 10000, 100000, 1000000,
                                 10000000};
     const long maxn = 10000000;
+    /* BIGCALC_BENCH_MAXN caps the sizes, as for the huge mul rows */
+    const char *capenv = getenv("BIGCALC_BENCH_MAXN");
+    long cap = capenv && atol(capenv) > 0 ? atol(capenv) : maxn;
     bgcn_limb_t *np = bgc_bench_alloc(2 * maxn), *dp = bgc_bench_alloc(maxn);
     bgcn_limb_t *qp = bgc_bench_alloc(maxn + 1), *rp = bgc_bench_alloc(maxn);
     bgcn_limb_t *q2 = bgc_bench_alloc(maxn + 1), *r2 = bgc_bench_alloc(maxn);
+    bgcn_limb_t *pp = bgc_bench_alloc(2 * maxn);
     bgc_bench_random(np, 2 * maxn);
 
     /* The largest size only when the engine would take a few seconds at
@@ -56,7 +83,7 @@ void bgc_bench_rows_div(bgc_bench *b)
     bgc_bench_table(b, "2n / n limbs, quotient and remainder, every path", 0);
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         long n = sizes[s];
-        if (b->quick && n > 10000)
+        if ((b->quick && n > 10000) || n > cap)
             break;
         /* sizes grow about tenfold; allow for 15 times longer (Newton
          * division over NTT products: measured 10^5 -> 10^6 about 12x) */
@@ -69,8 +96,11 @@ void bgc_bench_rows_div(bgc_bench *b)
         bgc_bench_random(dp, n);
         if (dp[n - 1] == 0)
             dp[n - 1] = 1;
-        struct dctx c = {qp, rp, np, dp, n};
+        struct dctx c = {qp, rp, np, dp, n, pp};
         bgc_bench_time gmp = bgc_bench_measure(b, run_gmp, &c);
+        bgc_bench_time gmp_mul = {0};
+        if (n >= 10000)
+            gmp_mul = bgc_bench_measure(b, run_gmp_mul, &c);
         run_gmp(&c, 1);
         for (long i = 0; i <= n; i++)
             q2[i] = qp[i];
@@ -89,6 +119,16 @@ void bgc_bench_rows_div(bgc_bench *b)
             bgc_bench_emit(b, &r);
             if (r.eng.min_ns > last_ns)
                 last_ns = r.eng.min_ns;
+            if (n >= 10000) {
+                static char note[80];
+                snprintf(note, sizeof note, "x M(n); GMP's division %.2f x "
+                         "its M(n)", gmp.min_ns / gmp_mul.min_ns);
+                bgc_bench_row m = {.op = "tdiv/mul", .path = p->name,
+                                   .size = n, .unit = "limbs", .eng = r.eng,
+                                   .note = note};
+                m.gmp = bgc_bench_measure(b, run_engine_mul, &c);
+                bgc_bench_emit(b, &m);
+            }
         }
     }
     bgc_bench_free(np);
@@ -97,4 +137,5 @@ void bgc_bench_rows_div(bgc_bench *b)
     bgc_bench_free(rp);
     bgc_bench_free(q2);
     bgc_bench_free(r2);
+    bgc_bench_free(pp);
 }

@@ -81,6 +81,11 @@ void bgcn_free_limbs(bgcn_limb_t *p);
 /* Test hook: the k-th allocation from now (k >= 1) and every later one
  * fails; k = 0 disables the hook. */
 void bgcn_alloc_fail_after(long k);
+/* Set by a part of the engine that keeps freed blocks for reuse (the
+ * NTT's array cache, ntt_fp.c): bgcn_alloc_limbs calls it and tries
+ * once more before failing for the memory budget or malloc, so cached
+ * blocks never make an allocation fail.  It must only free. */
+extern void (*volatile bgcn_mem_reclaim)(void);
 
 /* Set asynchronously (SIGINT handler) and polled by long loops: windows of
  * exponentiation, multiplication recursion levels, radix conversion chunks,
@@ -521,6 +526,33 @@ bgcn_status bgcn_mulmod_bnp1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
 bgcn_status bgcn_mulmid(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                         const bgcn_limb_t *bp, long bn) BGCN_WUR;
 long bgcn_mulmod_bnm1_next_size(long n);
+/* Products with one operand fixed: transform once, multiply many
+ * (src/mpn/mulmod.c).  bgcn_mulpre_init prepares A = {ap,an} for
+ * products by operands of at most bmax limbs: full products when m = 0,
+ * products mod B^m - 1 when m >= 1 (an, bmax <= m; m is best a size
+ * from bgcn_mulmod_bnm1_next_size).  On the paths with the
+ * floating-point NTT, where the product is one, A's transforms are kept
+ * (nttfp-impl.h), so each product transforms only the other operand;
+ * elsewhere, and with bgcn_mulpre_slow set (tests), every product is a
+ * plain bgcn_mul / bgcn_mulmod_bnm1 from {ap,an} (the twin).  {ap,an}
+ * must stay unchanged until bgcn_mulpre_clear.  bgcn_mulpre_mul:
+ * {rp,an+bn} = A B (m = 0) or {rp,m} = A B mod B^m - 1 fully reduced
+ * (0 <= result < B^m - 1), B = {bp,bn}, 1 <= bn <= bmax; rp overlaps
+ * neither operand; one product at a time per object.  Status BGCN_OK,
+ * BGCN_ENOMEM, BGCN_EINTR (after a failed init the object needs no
+ * clear; bgcn_mulpre_clear of a cleared object is a no-op). */
+typedef struct bgcn_mulpre {
+    const bgcn_limb_t *ap;
+    long an, bmax, m;
+    struct nttfp_pre *ntt; /* NULL: plain products */
+} bgcn_mulpre;
+bgcn_status bgcn_mulpre_init(bgcn_mulpre *pp, const bgcn_limb_t *ap, long an,
+                             long bmax, long m) BGCN_WUR;
+bgcn_status bgcn_mulpre_mul(bgcn_limb_t *rp, bgcn_mulpre *pp,
+                            const bgcn_limb_t *bp, long bn) BGCN_WUR;
+void bgcn_mulpre_clear(bgcn_mulpre *pp);
+extern int bgcn_mulpre_slow;
+
 /* On the paths with the floating-point NTT, bgcn_mulmod_bnm1 of n limbs
  * from this size (and operands of at least n/4 limbs) is one cyclic
  * transform of n limbs (mod B^n - 1 by the transform's own wrap) when

@@ -25,7 +25,12 @@
  * Since E is small and the top of P is known, P is only needed mod
  * B^m - 1 for some m >= n + 2: where bgcn_mulmod_bnm1 is a cyclic
  * transform (wrap_pays), the n x h product becomes one of m limbs
- * instead of n + h (residue_wrapped; residue_full is its twin).
+ * instead of n + h (residue_wrapped; residue_full is its twin).  There
+ * x_h is prepared once (bgcn_mulpre) for both of the level's products:
+ * x_h E_hi, of n + 1 limbs, fits the same cyclic plan without a wrap,
+ * so the level costs five transforms of m limbs instead of six (the
+ * steps of x_h after the first product are taken off the second as
+ * steps * E_hi: unstep).
  *
  * Division (Barrett's method in blocks, as in GMP's "mu" division, T.
  * Granlund and N. Möller, ICMS 2006).  With I the reciprocal of the top
@@ -38,12 +43,18 @@
  * times at most.  R - Q D is below a few D, so Q D is wanted only mod
  * B^m - 1 for m >= dn + 1 (sub_qd_wrapped, with sub_qd_full as its
  * twin), a transform of m limbs instead of dn + k where that is a
- * cyclic one.  For 2n/n the quotient comes in two blocks of n/2 limbs
- * with an inverse of n/2 limbs: about 1.3 M(n) for the inverse and
- * 2 (M(n/2) + M(n/2 x n)) for the blocks, against about 5-6 M(n) for
- * divide and conquer at 10^5 limbs.  bgcn_mu_div_qr_preinv takes a
- * precomputed inverse (callers dividing many numbers by one divisor, like
- * radix conversion). */
+ * cyclic one.  Every block multiplies by I and by D, so both are
+ * prepared once (bgcn_mulpre: where the products are NTTs their
+ * transforms are kept, and each block transforms only R_hi and Q).  For
+ * 2n/n the quotient comes in two blocks of n/2 limbs with an inverse of
+ * n/2 limbs: in transforms of about n limbs (a sixth of M(n) each), five
+ * per Newton level's top and a geometric sum below (about 0.8 M(n)) and
+ * 2 + 4 + 4 for the blocks (1.7 M(n)), so about 2.5 M(n) where the
+ * cyclic plan of n limbs has half the full product's points (10^4, 10^6
+ * limbs; at 10^5 it has two thirds); against about 5-6 M(n) for divide
+ * and conquer at 10^5 limbs.  bgcn_mu_div_qr_preinv takes a precomputed
+ * inverse (callers dividing many numbers by one divisor, like radix
+ * conversion). */
 #include "div-impl.h"
 #include "mul-impl.h"
 
@@ -96,7 +107,7 @@ static int wrap_pays(long m, long tn)
  * E does not come out small (the caller then computes exactly; never
  * seen), or minus a failed status. */
 static int residue_full(bgcn_limb_t *e, const bgcn_limb_t *dp, long n,
-                        bgcn_limb_t *xh, long h)
+                        bgcn_limb_t *xh, long h, bgcn_limb_t *steps)
 {
     bgcn_limb_t *p = e;
     bgcn_status st = bgcn_mul(p, dp, n, xh, h);
@@ -108,6 +119,7 @@ static int residue_full(bgcn_limb_t *e, const bgcn_limb_t *dp, long n,
         bgcn_limb_t br = bgcn_div_decr(xh, xh, h);
         BGCN_ASSERT(br == 0);
         (void)br;
+        ++*steps;
     }
     long en = n + h, i = 0;
     while (i < en && p[i] == 0)
@@ -144,12 +156,13 @@ static void add_m1(bgcn_limb_t *xp, long m, bgcn_limb_t c)
  * transform is of m limbs instead of n + h.  Same results as
  * residue_full. */
 static int residue_wrapped(bgcn_limb_t *e, long m, const bgcn_limb_t *dp,
-                           long n, bgcn_limb_t *xh, long h)
+                           long n, bgcn_limb_t *xh, long h,
+                           bgcn_mulpre *px, bgcn_limb_t *steps)
 {
-    BGCN_ASSERT(m >= n + 2 && m < n + h);
+    BGCN_ASSERT(m >= n + 2 && m < n + h && px->m == m);
     /* P mod M, M = B^m - 1: D x_h (mod M), plus D B^h rotated: its low
      * m - h limbs at h, the rest (n + h - m limbs) at 0. */
-    bgcn_status st = bgcn_mulmod_bnm1(e, m, dp, n, xh, h);
+    bgcn_status st = bgcn_mulpre_mul(e, px, dp, n);
     if (st != BGCN_OK)
         return -(int)st;
     bgcn_limb_t c = mi_add_in(e + h, m - h, dp, m - h);
@@ -179,6 +192,7 @@ static int residue_wrapped(bgcn_limb_t *e, long m, const bgcn_limb_t *dp,
         bgcn_limb_t br = bgcn_div_decr(xh, xh, h);
         BGCN_ASSERT(br == 0);
         (void)br;
+        ++*steps;
         if (bgcn_normalized_size(e + n, m - n) == 0 &&
             bgcn_div_cmp(e, dp, n) < 0) {
             /* E = D - |E| > 0 */
@@ -194,8 +208,25 @@ static int residue_wrapped(bgcn_limb_t *e, long m, const bgcn_limb_t *dp,
     return 1;
 }
 
+/* x_h E_hi = {pr, h+ehn} from the prepared x_h's product (x_h before
+ * its `steps` decrements, the product in {pr, m}, m >= h + ehn + 1):
+ * minus steps E_hi.  No borrow: the true product is >= 0. */
+static void unstep(bgcn_limb_t *pr, long h, const bgcn_limb_t *eh, long ehn,
+                   bgcn_limb_t steps)
+{
+    if (!steps)
+        return;
+    bgcn_limb_t br = bgcn_submul_1(pr, eh, ehn, steps);
+    br = bgcn_sub_1(pr + ehn, pr + ehn, h, br);
+    BGCN_ASSERT(br == 0);
+    (void)br;
+}
+
 /* One Newton level: {ip,n} from the reciprocal of the top h limbs.
- * ws: scratch of 3n + 4 limbs. */
+ * ws: scratch of 3n + 4 limbs.  Where the residue is a wrap-around
+ * product (wrap_pays), x_h is prepared for both products of the level
+ * (bgcn_mulpre, the cyclic plan of m limbs holds x_h E_hi without a
+ * wrap): one transform of x_h instead of two. */
 static bgcn_status inv_newton(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n,
                               bgcn_limb_t *ws)
 {
@@ -211,14 +242,32 @@ static bgcn_status inv_newton(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n,
     bgcn_limb_t *t = ws + n + h + 1, *e = ws;
     long en = n + h;
     long m = bgcn_mulmod_bnm1_next_size(n + 2);
-    int ok = wrap_pays(m, n + h) ? residue_wrapped(e, m, dp, n, xh, h)
-                                    : residue_full(e, dp, n, xh, h);
-    if (ok < 0)
-        return (bgcn_status)(-ok);
-    if (!ok)
-        return inv_exact(ip, dp, n);
-    if (bgcn_normalized_size(e, en) > n + 1)
-        return inv_exact(ip, dp, n);
+    bgcn_limb_t steps = 0;
+    bgcn_mulpre px = {0};
+    bgcn_limb_t *xcopy = NULL; /* x_h as prepared (it is stepped after) */
+    int ok;
+    if (wrap_pays(m, n + h)) {
+        if (!(xcopy = bgcn_alloc_limbs((size_t)(h + m))))
+            return BGCN_ENOMEM;
+        bgcn_copyi(xcopy, xh, h);
+        bgcn_status st = bgcn_mulpre_init(&px, xcopy, h, n, m);
+        if (st != BGCN_OK) {
+            bgcn_free_limbs(xcopy);
+            return st;
+        }
+        ok = residue_wrapped(e, m, dp, n, xh, h, &px, &steps);
+    } else {
+        ok = residue_full(e, dp, n, xh, h, &steps);
+    }
+    bgcn_status st = BGCN_OK;
+    if (ok < 0) {
+        st = (bgcn_status)(-ok);
+        goto out;
+    }
+    if (!ok || bgcn_normalized_size(e, en) > n + 1) {
+        st = inv_exact(ip, dp, n);
+        goto out;
+    }
 
     /* C = E_hi + floor(x_h E_hi / B^h), E_hi = {e+h, l+1}. */
     const bgcn_limb_t *eh = e + h;
@@ -227,11 +276,26 @@ static bgcn_status inv_newton(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n,
     bgcn_zero(c, l + 2);
     if (ehn > 0) {
         bgcn_limb_t *pr = t + l + 2; /* h + ehn limbs */
-        BGCN_TRY(bgcn_div_mul(pr, xh, h, eh, ehn));
+        if (xcopy) {
+            /* the product is below B^(h+ehn) <= B^(n+1) < B^m - 1 */
+            pr = xcopy + h;
+            st = bgcn_mulpre_mul(pr, &px, eh, ehn);
+            if (st != BGCN_OK)
+                goto out;
+            BGCN_ASSERT(bgcn_normalized_size(pr + h + ehn, m - h - ehn) == 0);
+            unstep(pr, h, eh, ehn, steps);
+        } else {
+            st = bgcn_div_mul(pr, xh, h, eh, ehn);
+            if (st != BGCN_OK)
+                goto out;
+        }
         /* limbs h .. h+ehn-1 of the product, plus E_hi */
         bgcn_copyi(c, pr + h, ehn);
         c[l + 1] = bgcn_add(c, c, l + 1, eh, l + 1);
     }
+    bgcn_mulpre_clear(&px);
+    bgcn_free_limbs(xcopy);
+    xcopy = NULL;
     /* X = x_h B^l + C: the low l limbs are C's, the carry goes into x_h.
      * A carry out of the top would mean X >= 2 B^n, above the reciprocal,
      * which the analysis rules out: recompute exactly then. */
@@ -239,6 +303,10 @@ static bgcn_status inv_newton(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n,
     if (bgcn_add(xh, xh, h, c + l, 2))
         return inv_exact(ip, dp, n);
     return BGCN_OK;
+out:
+    bgcn_mulpre_clear(&px);
+    bgcn_free_limbs(xcopy);
+    return st;
 }
 
 bgcn_status bgcn_invertappr(bgcn_limb_t *ip, const bgcn_limb_t *dp, long n)
@@ -285,13 +353,13 @@ bgcn_status bgcn_mu_div_inverse(bgcn_limb_t *ip, const bgcn_limb_t *dp,
 }
 
 /* R = {r, dn+blk} -= Q D, Q = {q,blk}, knowing that the difference S is
- * in [0, a few D) (so below B^(dn+1)); pd: dn + blk limbs of scratch.
- * The full product: */
+ * in [0, a few D) (so below B^(dn+1)); pd: dn + blk limbs of scratch;
+ * pdd: D prepared for full products.  The full product: */
 static bgcn_status sub_qd_full(bgcn_limb_t *r, bgcn_limb_t *pd,
                                const bgcn_limb_t *q, long blk,
-                               const bgcn_limb_t *dp, long dn)
+                               bgcn_mulpre *pdd, long dn)
 {
-    BGCN_TRY(bgcn_div_mul(pd, q, blk, dp, dn));
+    BGCN_TRY(bgcn_mulpre_mul(pd, pdd, q, blk));
     bgcn_limb_t br = bgcn_sub_n(r, r, pd, dn + blk);
     BGCN_ASSERT(br == 0);
     (void)br;
@@ -299,16 +367,16 @@ static bgcn_status sub_qd_full(bgcn_limb_t *r, bgcn_limb_t *pd,
     return BGCN_OK;
 }
 
-/* The same through Q D mod M = B^wm - 1 (dn + 1 <= wm < dn + blk): S < M
- * is (R - Q D) mod M, and R mod M is R's two halves added (the top
- * limbs of R and Q D, which cancel, are never computed).  Same result
- * as sub_qd_full. */
+/* The same through Q D mod M = B^wm - 1 (dn + 1 <= wm < dn + blk, D
+ * prepared for products mod M): S < M is (R - Q D) mod M, and R mod M
+ * is R's two halves added (the top limbs of R and Q D, which cancel, are
+ * never computed).  Same result as sub_qd_full. */
 static bgcn_status sub_qd_wrapped(bgcn_limb_t *r, bgcn_limb_t *pd,
                                   const bgcn_limb_t *q, long blk,
-                                  const bgcn_limb_t *dp, long dn, long wm)
+                                  bgcn_mulpre *pdd, long dn, long wm)
 {
-    BGCN_ASSERT(wm >= dn + 1 && wm < dn + blk);
-    BGCN_TRY(bgcn_mulmod_bnm1(pd, wm, dp, dn, q, blk));
+    BGCN_ASSERT(wm >= dn + 1 && wm < dn + blk && pdd->m == wm);
+    BGCN_TRY(bgcn_mulpre_mul(pd, pdd, q, blk));
     add_m1(r, wm, mi_add_in(r, wm, r + wm, dn + blk - wm));
     if (bgcn_sub_n(r, r, pd, wm)) /* R - P + B^m: minus 1 makes it + M */
         mi_decr(r, wm, 1);
@@ -316,6 +384,47 @@ static bgcn_status sub_qd_wrapped(bgcn_limb_t *r, bgcn_limb_t *pd,
         bgcn_zero(r, wm);
     BGCN_ASSERT(bgcn_normalized_size(r + dn + 1, wm - dn - 1) == 0);
     bgcn_zero(r + wm, dn + blk - wm);
+    return BGCN_OK;
+}
+
+/* The blocks of bgcn_mu_div_qr_preinv.  Every block multiplies by the
+ * whole inverse and by D, so both are prepared once (bgcn_mulpre:
+ * where the products are NTTs, their transforms are kept).  A block of
+ * blk < in limbs (the first when in does not divide qn) takes the whole
+ * inverse too: with X = B^in + I <= B^(2in) / (D_t + 1) and R_hi =
+ * floor(R / B^dn), R_hi + floor(R_hi I / B^in) <= R_hi X / B^in <=
+ * R_hi B^in / (D_t + 1) < R / D, so the estimate still never exceeds
+ * floor(R / D), and it is at least the one from the top blk limbs of I,
+ * whose error bound therefore holds. */
+static bgcn_status mu_blocks(bgcn_limb_t *qp, bgcn_limb_t *np, long qn,
+                             const bgcn_limb_t *dp, long dn, long in,
+                             bgcn_limb_t *ws,
+                             bgcn_mulpre *pi, bgcn_mulpre *pdd, long wm,
+                             int wrap)
+{
+    long k = in < qn ? in : qn;
+    bgcn_limb_t *pq = ws, *pd = ws + k + in;
+    long blk = qn % in ? qn % in : in;
+    for (long pos = qn - blk; pos >= 0; blk = in, pos -= in) {
+        BGCN_POLL();
+        /* R = {np+pos, dn+blk}, its top dn limbs below D */
+        bgcn_limb_t *r = np + pos, *rhi = np + pos + dn, *q = qp + pos;
+        BGCN_TRY(bgcn_mulpre_mul(pq, pi, rhi, blk));
+        bgcn_limb_t cy = bgcn_add_n(q, pq + in, rhi, blk);
+        BGCN_ASSERT(cy == 0); /* Q <= floor(R/D) < B^blk */
+        (void)cy;
+        /* R -= Q D; the true difference is below a few D */
+        if (wrap && wm < dn + blk)
+            BGCN_TRY(sub_qd_wrapped(r, pd, q, blk, pdd, dn, wm));
+        else
+            BGCN_TRY(sub_qd_full(r, pd, q, blk, pdd, dn));
+        while (r[dn] != 0 || bgcn_div_cmp(r, dp, dn) >= 0) {
+            r[dn] -= bgcn_sub_n(r, r, dp, dn);
+            bgcn_limb_t c2 = bgcn_div_incr(q, q, blk);
+            BGCN_ASSERT(c2 == 0);
+            (void)c2;
+        }
+    }
     return BGCN_OK;
 }
 
@@ -341,44 +450,24 @@ bgcn_status bgcn_mu_div_qr_preinv(bgcn_limb_t *qhp, bgcn_limb_t *qp,
         return BGCN_OK;
 
     long k = in < qn ? in : qn;
-    /* R - Q D mod B^wm - 1 when that is cheaper than the product */
+    /* R - Q D mod B^wm - 1 when that is cheaper than the product (the
+     * full blocks decide; a shorter first block takes the same product,
+     * wrapped only where wm < dn + blk) */
     long wm = bgcn_mulmod_bnm1_next_size(dn + 1);
-    /* scratch: R_hi * I_k (2k), Q * D (dn + k) */
-    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)(2 * k + dn + k));
+    int wrap = wrap_pays(wm, dn + k);
+    /* scratch: R_hi * I (k + in), Q * D (wm or dn + k) */
+    long pdn = wrap && wm > dn + k ? wm : dn + k;
+    bgcn_limb_t *ws = bgcn_alloc_limbs((size_t)(k + in + pdn));
     if (!ws)
         return BGCN_ENOMEM;
-    bgcn_limb_t *pq = ws, *pd = ws + 2 * k;
-    bgcn_status st = BGCN_OK;
-    /* blocks from the top: the first takes qn mod in (or in) limbs */
-    long blk = qn % in ? qn % in : in;
-    for (long pos = qn - blk; pos >= 0; blk = in, pos -= in) {
-        if (bgcn_interrupt_flag) {
-            st = BGCN_EINTR;
-            break;
-        }
-        /* R = {np+pos, dn+blk}, its top dn limbs below D */
-        bgcn_limb_t *r = np + pos, *rhi = np + pos + dn, *q = qp + pos;
-        const bgcn_limb_t *ik = ip + in - blk;
-        st = bgcn_mul(pq, rhi, blk, ik, blk);
-        if (st != BGCN_OK)
-            break;
-        bgcn_limb_t cy = bgcn_add_n(q, pq + blk, rhi, blk);
-        BGCN_ASSERT(cy == 0); /* Q <= floor(R/D) < B^blk */
-        (void)cy;
-        /* R -= Q D; the true difference is below a few D */
-        if (wrap_pays(wm, dn + blk))
-            st = sub_qd_wrapped(r, pd, q, blk, dp, dn, wm);
-        else
-            st = sub_qd_full(r, pd, q, blk, dp, dn);
-        if (st != BGCN_OK)
-            break;
-        while (r[dn] != 0 || bgcn_div_cmp(r, dp, dn) >= 0) {
-            r[dn] -= bgcn_sub_n(r, r, dp, dn);
-            bgcn_limb_t c2 = bgcn_div_incr(q, q, blk);
-            BGCN_ASSERT(c2 == 0);
-            (void)c2;
-        }
-    }
+    bgcn_mulpre pi = {0}, pdd = {0};
+    bgcn_status st = bgcn_mulpre_init(&pi, ip, in, k, 0);
+    if (st == BGCN_OK)
+        st = bgcn_mulpre_init(&pdd, dp, dn, k, wrap ? wm : 0);
+    if (st == BGCN_OK)
+        st = mu_blocks(qp, np, qn, dp, dn, in, ws, &pi, &pdd, wm, wrap);
+    bgcn_mulpre_clear(&pi);
+    bgcn_mulpre_clear(&pdd);
     bgcn_free_limbs(ws);
     return st;
 }

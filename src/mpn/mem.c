@@ -22,6 +22,8 @@
 
 volatile sig_atomic_t bgcn_interrupt_flag;
 
+void (*volatile bgcn_mem_reclaim)(void);
+
 /* Countdown to a forced failure; 0 = hook off. */
 static long fail_countdown;
 
@@ -97,12 +99,21 @@ bgcn_limb_t *bgcn_alloc_limbs(size_t n)
     size_t bytes = n ? n * sizeof(bgcn_limb_t) : 1;
     if (!budget)
         budget = compute_budget();
-    if (bytes > budget || __atomic_load_n(&live_bytes, __ATOMIC_RELAXED) > budget - bytes)
-        return NULL;
-    bgcn_limb_t *p = malloc(bytes);
-    if (p)
-        __atomic_add_fetch(&live_bytes, malloc_usable_size(p), __ATOMIC_RELAXED);
-    return p;
+    for (int again = 0;; again++) {
+        bgcn_limb_t *p = NULL;
+        if (bytes <= budget &&
+            __atomic_load_n(&live_bytes, __ATOMIC_RELAXED) <= budget - bytes)
+            p = malloc(bytes);
+        if (p) {
+            __atomic_add_fetch(&live_bytes, malloc_usable_size(p),
+                               __ATOMIC_RELAXED);
+            return p;
+        }
+        void (*reclaim)(void) = bgcn_mem_reclaim;
+        if (again || !reclaim)
+            return NULL;
+        reclaim(); /* cached blocks out, then once more */
+    }
 }
 
 void bgcn_free_limbs(bgcn_limb_t *p)

@@ -46,6 +46,9 @@ static inline bgcn_status mi_sqr_sub(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     return bgcn_sqr_rec(rp, ap, n, ws);
 }
 
+/* Whether bgcn_mul takes the NTT for an x bn (an >= bn). */
+int bgcn_mul_ntt_p(long an, long bn);
+
 /* Scratch for bgcn_mul_rec with these sizes (any order). */
 long bgcn_mul_rec_itch(long an, long bn);
 

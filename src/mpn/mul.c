@@ -110,6 +110,11 @@ static int use_ntt(long an, long bn, long threshold, const long *min_k)
     return k >= BGCN_NTT_KTAB || (an + bn) / 2 >= min_k[k];
 }
 
+int bgcn_mul_ntt_p(long an, long bn)
+{
+    return use_ntt(an, bn, bgcn_mul_ntt_threshold, bgcn_mul_ntt_min_k);
+}
+
 /* an >= 2bn - 1: a in bn-limb pieces. */
 static bgcn_status mul_chunked(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                                long an, const bgcn_limb_t *bp, long bn,

@@ -189,3 +189,68 @@ long bgcn_mulmod_bnm1_next_size(long n)
     }
     return n;
 }
+
+/* ---- prepared operands ----
+ * The transforms are kept where the product (or the wrap-around one) is
+ * an NTT with fewer points than the alternative: the full product's
+ * plan where bgcn_mul would take the NTT for an x bmax, the cyclic plan
+ * of m limbs where its points are fewer than 1.5 times the full an x
+ * bmax product's (a prepared product costs two transforms per prime,
+ * a plain one three). */
+int bgcn_mulpre_slow = 0;
+
+bgcn_status bgcn_mulpre_init(bgcn_mulpre *pp, const bgcn_limb_t *ap, long an,
+                             long bmax, long m)
+{
+    BGCN_ASSERT(an >= 1 && bmax >= 1 && m >= 0);
+    BGCN_ASSERT(m == 0 || (an <= m && bmax <= m));
+    pp->ap = ap;
+    pp->an = an;
+    pp->bmax = bmax;
+    pp->m = m;
+    pp->ntt = NULL;
+    if (bgcn_mulpre_slow || !bgcn_kern.nttfp)
+        return BGCN_OK;
+    long big = an > bmax ? an : bmax, small = an > bmax ? bmax : an;
+    int use;
+    if (m == 0)
+        use = bgcn_mul_ntt_p(big, small);
+    else {
+        double cyc = m >= bgcn_mulmod_bnm1_ntt_threshold
+                         ? bgcn_nttfp_bnm1_cost(m) : 0;
+        double full = bgcn_nttfp_cost(big, small);
+        use = cyc != 0 && full != 0 && cyc < 1.5 * full;
+    }
+    if (!use)
+        return BGCN_OK;
+    int threads = small >= bgcn_threads_min_limbs ? bgcn_threads_get() : 1;
+    bgcn_status st = bgcn_nttfp_pre_init(&pp->ntt, ap, an, bmax, m,
+                                         bgcn_kern.nttfp, threads);
+    if (st == BGCN_ENOMEM && !pp->ntt) {
+        /* no plan for these sizes (or no memory for the kept
+         * transforms): the plain products still work */
+        return BGCN_OK;
+    }
+    return st;
+}
+
+bgcn_status bgcn_mulpre_mul(bgcn_limb_t *rp, bgcn_mulpre *pp,
+                            const bgcn_limb_t *bp, long bn)
+{
+    BGCN_ASSERT(bn >= 1 && bn <= pp->bmax);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, pp->m ? pp->m : pp->an + bn, bp, bn));
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, pp->m ? pp->m : pp->an + bn, pp->ap,
+                                pp->an));
+    if (pp->ntt)
+        return bgcn_nttfp_pre_mul(rp, pp->ntt, bp, bn);
+    if (pp->m)
+        return bgcn_mulmod_bnm1(rp, pp->m, pp->ap, pp->an, bp, bn);
+    return pp->an >= bn ? bgcn_mul(rp, pp->ap, pp->an, bp, bn)
+                        : bgcn_mul(rp, bp, bn, pp->ap, pp->an);
+}
+
+void bgcn_mulpre_clear(bgcn_mulpre *pp)
+{
+    bgcn_nttfp_pre_free(pp->ntt);
+    pp->ntt = NULL;
+}

@@ -55,6 +55,7 @@
 #include "mul-impl.h"
 #include "nttfp-impl.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -77,6 +78,94 @@ long bgcn_nttfp_tft_min = 1L << 14;
 
 /* Pieces of at most this many points go to the kernel whole (64 KiB). */
 #define LEAF 8192
+
+/* The transform arrays: 64-byte aligned, and recycled.
+ *
+ * Aligned because malloc's large blocks start 16 bytes past a page, so
+ * every 64-byte vector of the AVX-512 kernels would straddle two cache
+ * lines.  Recycled because a fresh block of that size comes from mmap,
+ * and touching it costs a page fault per 4 KiB page (with the cgroup's
+ * accounting and the zeroing): measured on the Xeon (model 207) in a 2n/n
+ * division of 10^4 limbs, the kernel's fault handling took 10-13% of the
+ * samples (perf record), about as much as the pointwise products and the
+ * load together.  So a freed array of at least CACHE_MIN limbs goes to a
+ * small cache (CACHE_SLOTS blocks, CACHE_MAX limbs in all) and the next
+ * request it fits (at least half its size) takes it back.  Cached blocks
+ * stay allocated, so they count against the memory budget (mem.c); any
+ * engine allocation that would fail empties the cache first and tries
+ * once more (bgcn_mem_reclaim).  The block's address and size are kept
+ * in the two limbs before the array. */
+#define CACHE_SLOTS 64
+#define CACHE_MIN 2048L
+#define CACHE_MAX (8L << 20) /* 64 MiB */
+static struct {
+    bgcn_limb_t *raw;
+    size_t n;
+} cache[CACHE_SLOTS];
+static size_t cache_limbs;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void cache_flush(void)
+{
+    pthread_mutex_lock(&cache_lock);
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        bgcn_free_limbs(cache[i].raw);
+        cache[i].raw = NULL;
+    }
+    cache_limbs = 0;
+    pthread_mutex_unlock(&cache_lock);
+}
+
+static double *alloc_dbl(size_t n)
+{
+    size_t want = n + 10;
+    bgcn_limb_t *raw = NULL;
+    if (want >= (size_t)CACHE_MIN) {
+        pthread_mutex_lock(&cache_lock);
+        int best = -1;
+        for (int i = 0; i < CACHE_SLOTS; i++)
+            if (cache[i].raw && cache[i].n >= want && cache[i].n / 2 <= want &&
+                (best < 0 || cache[i].n < cache[best].n))
+                best = i;
+        if (best >= 0) {
+            raw = cache[best].raw;
+            want = cache[best].n;
+            cache[best].raw = NULL;
+            cache_limbs -= want;
+        }
+        pthread_mutex_unlock(&cache_lock);
+    }
+    if (!raw && !(raw = bgcn_alloc_limbs(want)))
+        return NULL;
+    uintptr_t a = ((uintptr_t)(raw + 2) + 63) & ~(uintptr_t)63;
+    ((bgcn_limb_t **)a)[-1] = raw;
+    ((size_t *)a)[-2] = want;
+    return (double *)a;
+}
+
+static void free_dbl(double *x)
+{
+    if (!x)
+        return;
+    bgcn_limb_t *raw = ((bgcn_limb_t **)x)[-1];
+    size_t n = ((size_t *)x)[-2];
+    if (n >= (size_t)CACHE_MIN && n <= (size_t)CACHE_MAX) {
+        pthread_mutex_lock(&cache_lock);
+        int slot = -1;
+        for (int i = 0; i < CACHE_SLOTS && slot < 0; i++)
+            if (!cache[i].raw)
+                slot = i;
+        if (slot >= 0 && cache_limbs + n <= (size_t)CACHE_MAX) {
+            bgcn_mem_reclaim = cache_flush;
+            cache[slot].raw = raw;
+            cache[slot].n = n;
+            cache_limbs += n;
+            raw = NULL;
+        }
+        pthread_mutex_unlock(&cache_lock);
+    }
+    bgcn_free_limbs(raw);
+}
 
 /* ---- exact modular helpers (set-up, CRT, the scalar twin) ---- */
 
@@ -656,7 +745,12 @@ static void plan_pointwise(job_t *J, const plan_t *pl, double *a, double *b,
                            bgcn_limb_t p)
 {
     long L = pl->tft ? 1L << (pl->k - 1) : 1L << pl->k;
-    bgcn_limb_t linv = powm((bgcn_limb_t)L, p - 2, p);
+    /* 1/L = (1/2)^k, 1/2 = (p + 1) / 2: k products instead of the
+     * 50-bit exponentiation (about a hundred 128-bit remainders per
+     * prime and product, 1-2% of a product of 10^4 limbs) */
+    bgcn_limb_t linv = 1, half = (p + 1) / 2;
+    for (long l = L; l > 1; l /= 2)
+        linv = mulm(linv, half, p);
     J->a = a;
     J->b = b;
     J->m = L;
@@ -886,6 +980,22 @@ static void crt_task(void *vc, int t)
     crt_range(C, buf, hi - lo, lo * 64, c0, c1);
 }
 
+/* The primes' CRT constants, computed once (each product used to
+ * recompute them: six inverses by exponentiation). */
+static nttfp_prime crt_P[NP_MAX];
+static double crt_c[NP_MAX][NP_MAX];
+static pthread_once_t crt_once = PTHREAD_ONCE_INIT;
+
+static void crt_consts_init(void)
+{
+    for (int i = 0; i < NP_MAX; i++) {
+        make_prime(&crt_P[i], fp_p[i]);
+        for (int j = 0; j < i; j++)
+            crt_c[i][j] = balanced(powm(fp_p[j] % fp_p[i], fp_p[i] - 2,
+                                        fp_p[i]), fp_p[i]);
+    }
+}
+
 static bgcn_status crt(bgcn_limb_t *rp, long rn, double *const res[], int np,
                        int nb, long nc, int T, const nttfp_ops *ops)
 {
@@ -900,11 +1010,11 @@ static bgcn_status crt(bgcn_limb_t *rp, long rn, double *const res[], int np,
     C.rp = rp;
     C.T = T;
     C.ops = ops;
+    pthread_once(&crt_once, crt_consts_init);
     for (int i = 0; i < np; i++) {
-        make_prime(&C.P[i], fp_p[i]);
+        C.P[i] = crt_P[i];
         for (int j = 0; j < i; j++)
-            C.c[i][j] = balanced(powm(fp_p[j] % fp_p[i], fp_p[i] - 2, fp_p[i]),
-                                 fp_p[i]);
+            C.c[i][j] = crt_c[i][j];
     }
     memset(rp, 0, (size_t)rn * sizeof *rp);
     bgcn_par_run(T, crt_task, &C);
@@ -944,11 +1054,11 @@ static bgcn_status convolve(double *res[NP_MAX], const plan_t *pl,
     double *tb = NULL, *tw = NULL;
     bgcn_status st = BGCN_OK;
     for (int i = 0; i < pl->np; i++)
-        if (!(res[i] = (double *)bgcn_alloc_limbs((size_t)pts)))
+        if (!(res[i] = alloc_dbl((size_t)pts)))
             goto nomem;
-    if (!square && !(tb = (double *)bgcn_alloc_limbs((size_t)pts)))
+    if (!square && !(tb = alloc_dbl((size_t)pts)))
         goto nomem;
-    if (!(tw = (double *)bgcn_alloc_limbs((size_t)L)))
+    if (!(tw = alloc_dbl((size_t)L)))
         goto nomem;
 
     job_t J;
@@ -980,8 +1090,8 @@ static bgcn_status convolve(double *res[NP_MAX], const plan_t *pl,
 nomem:
     st = BGCN_ENOMEM;
 out:
-    bgcn_free_limbs((bgcn_limb_t *)tb);
-    bgcn_free_limbs((bgcn_limb_t *)tw);
+    free_dbl(tb);
+    free_dbl(tw);
     return st;
 }
 
@@ -1006,7 +1116,7 @@ bgcn_status bgcn_mul_nttfp_ops(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     if (st == BGCN_OK && bgcn_interrupt_flag)
         st = BGCN_EINTR;
     for (int i = 0; i < NP_MAX; i++)
-        bgcn_free_limbs((bgcn_limb_t *)res[i]);
+        free_dbl(res[i]);
     return st;
 }
 
@@ -1095,6 +1205,24 @@ long bgcn_nttfp_bnm1_size(long n)
     return best;
 }
 
+/* {rp,n} = {t,n+4} mod B^n - 1, fully reduced: the limbs above n folded
+ * in (B^n = 1), chunk by chunk for n < 4, the carries back in at the
+ * bottom; then B^n - 1 itself to 0.  t is clobbered. */
+static void fold_bnm1(bgcn_limb_t *rp, bgcn_limb_t *t, long n)
+{
+    bgcn_limb_t c = 0;
+    for (long pos = n; pos < n + 4; pos += n)
+        c += mi_add_in(t, n, t + pos, n + 4 - pos < n ? n + 4 - pos : n);
+    while (c)
+        c = bgcn_add_1(t, t, n, c);
+    long i = 0;
+    while (i < n && t[i] == BGCN_LIMB_MAX)
+        i++;
+    if (i == n)
+        bgcn_zero(t, n);
+    bgcn_copyi(rp, t, n);
+}
+
 bgcn_status bgcn_mulmod_bnm1_nttfp_ops(bgcn_limb_t *rp, long n,
                                        const bgcn_limb_t *ap, long an,
                                        const bgcn_limb_t *bp, long bn,
@@ -1117,24 +1245,138 @@ bgcn_status bgcn_mulmod_bnm1_nttfp_ops(bgcn_limb_t *rp, long n,
         st = crt(t, n + 4, res, pl.np, pl.nb, 1L << pl.k, threads, ops);
     if (st == BGCN_OK && bgcn_interrupt_flag)
         st = BGCN_EINTR;
-    if (st == BGCN_OK) {
-        /* t < B^(n+4): fold the limbs above n in (B^n = 1), chunk by
-         * chunk for n < 4, the carries back in at the bottom; then
-         * B^n - 1 itself to 0. */
-        bgcn_limb_t c = 0;
-        for (long pos = n; pos < n + 4; pos += n)
-            c += mi_add_in(t, n, t + pos, n + 4 - pos < n ? n + 4 - pos : n);
-        while (c)
-            c = bgcn_add_1(t, t, n, c);
-        long i = 0;
-        while (i < n && t[i] == BGCN_LIMB_MAX)
-            i++;
-        if (i == n)
-            bgcn_zero(t, n);
-        bgcn_copyi(rp, t, n);
-    }
+    if (st == BGCN_OK)
+        fold_bnm1(rp, t, n);
     bgcn_free_limbs(t);
     for (int i = 0; i < NP_MAX; i++)
-        bgcn_free_limbs((bgcn_limb_t *)res[i]);
+        free_dbl(res[i]);
+    return st;
+}
+
+/* ---- prepared operands: transform once, multiply many ----
+ *
+ * A product whose one operand A recurs (the divisor and the inverse of a
+ * Newton division) keeps A's forward transforms under one plan, with the
+ * twiddle tables of every prime and the working arrays, so each further
+ * product costs the other operand's load and transform, the pointwise
+ * products, one inverse transform and the CRT: two transforms per prime
+ * instead of three, no table, no fresh (page-faulting) memory.  The plan
+ * is the full product's for an x bmax (choose; any bn <= bmax fits it:
+ * fewer coefficients, and the bound min(na, nbc) only falls), or the
+ * cyclic one of m limbs (choose_cyclic, any operands of at most m limbs:
+ * its bound is the worst case).  Memory: np (pts + pts + L) doubles plus
+ * m + 4 limbs, about 6-9 times m limbs. */
+struct nttfp_pre {
+    plan_t pl;
+    long m;  /* > 0: products mod B^m - 1; 0: full products */
+    long an, bmax;
+    const nttfp_ops *ops;
+    int T;
+    double *ta[NP_MAX], *tw[NP_MAX], *res[NP_MAX];
+    bgcn_limb_t *fold; /* m + 4 limbs (cyclic plans) */
+};
+
+void bgcn_nttfp_pre_free(nttfp_pre *pr)
+{
+    if (!pr)
+        return;
+    for (int i = 0; i < NP_MAX; i++) {
+        free_dbl(pr->ta[i]);
+        free_dbl(pr->tw[i]);
+        free_dbl(pr->res[i]);
+    }
+    bgcn_free_limbs(pr->fold);
+    bgcn_free_limbs((bgcn_limb_t *)pr);
+}
+
+bgcn_status bgcn_nttfp_pre_init(nttfp_pre **out, const bgcn_limb_t *ap,
+                                long an, long bmax, long m,
+                                const nttfp_ops *ops, int threads)
+{
+    BGCN_ASSERT(an >= 1 && bmax >= 1 && m >= 0);
+    BGCN_ASSERT(m == 0 || (an <= m && bmax <= m));
+    *out = NULL;
+    plan_t pl;
+    if (m ? !choose_cyclic(m, an, bmax, &pl) : !choose(an, bmax, &pl))
+        return BGCN_ENOMEM;
+    size_t words = (sizeof(nttfp_pre) + sizeof(bgcn_limb_t) - 1) /
+                   sizeof(bgcn_limb_t);
+    nttfp_pre *pr = (nttfp_pre *)bgcn_alloc_limbs(words);
+    if (!pr)
+        return BGCN_ENOMEM;
+    memset(pr, 0, sizeof *pr);
+    pr->pl = pl;
+    pr->m = m;
+    pr->an = an;
+    pr->bmax = bmax;
+    pr->ops = ops;
+    pr->T = clamp_threads(threads);
+    long L = 1L << pl.k, pts = plan_points(&pl);
+    for (int i = 0; i < pl.np; i++)
+        if (!(pr->ta[i] = alloc_dbl((size_t)pts)) ||
+            !(pr->res[i] = alloc_dbl((size_t)pts)) ||
+            !(pr->tw[i] = alloc_dbl((size_t)L)))
+            goto nomem;
+    if (m && !(pr->fold = bgcn_alloc_limbs((size_t)m + 4)))
+        goto nomem;
+    job_t J;
+    memset(&J, 0, sizeof J);
+    J.ops = ops;
+    J.T = pr->T;
+    for (int i = 0; i < pl.np; i++) {
+        make_prime(&J.P, fp_p[i]);
+        J.tw = pr->tw[i];
+        make_table(&J, L, fp_g[i]);
+        if (bgcn_interrupt_flag)
+            break;
+        load(&J, pr->ta[i], pts, ap, an, pl.na, pl.nb);
+        plan_fwd(&J, &pl, pr->ta[i]);
+        if (bgcn_interrupt_flag)
+            break;
+    }
+    if (bgcn_interrupt_flag) {
+        bgcn_nttfp_pre_free(pr);
+        return BGCN_EINTR;
+    }
+    *out = pr;
+    return BGCN_OK;
+nomem:
+    bgcn_nttfp_pre_free(pr);
+    return BGCN_ENOMEM;
+}
+
+bgcn_status bgcn_nttfp_pre_mul(bgcn_limb_t *rp, nttfp_pre *pr,
+                               const bgcn_limb_t *bp, long bn)
+{
+    BGCN_ASSERT(bn >= 1 && bn <= pr->bmax);
+    plan_t pl = pr->pl;
+    pl.nbc = (bn * 64 + pl.nb - 1) / pl.nb;
+    long pts = plan_points(&pl);
+    job_t J;
+    memset(&J, 0, sizeof J);
+    J.ops = pr->ops;
+    J.T = pr->T;
+    for (int i = 0; i < pl.np; i++) {
+        make_prime(&J.P, fp_p[i]);
+        J.tw = pr->tw[i];
+        load(&J, pr->res[i], pts, bp, bn, pl.nbc, pl.nb);
+        plan_fwd(&J, &pl, pr->res[i]);
+        plan_pointwise(&J, &pl, pr->res[i], pr->ta[i], fp_p[i]);
+        plan_inv(&J, &pl, pr->res[i], fp_p[i]);
+        if (bgcn_interrupt_flag)
+            return BGCN_EINTR;
+    }
+    bgcn_status st;
+    if (pr->m) {
+        st = crt(pr->fold, pr->m + 4, pr->res, pl.np, pl.nb, 1L << pl.k,
+                 pr->T, pr->ops);
+        if (st == BGCN_OK && !bgcn_interrupt_flag)
+            fold_bnm1(rp, pr->fold, pr->m);
+    } else {
+        st = crt(rp, pr->an + bn, pr->res, pl.np, pl.nb, pl.na + pl.nbc - 1,
+                 pr->T, pr->ops);
+    }
+    if (st == BGCN_OK && bgcn_interrupt_flag)
+        st = BGCN_EINTR;
     return st;
 }

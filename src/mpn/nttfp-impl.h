@@ -140,6 +140,26 @@ bgcn_status bgcn_mulmod_bnm1_nttfp_ops(bgcn_limb_t *rp, long n,
 double bgcn_nttfp_bnm1_cost(long n);
 long bgcn_nttfp_bnm1_size(long n);
 
+/* Prepared operands (ntt_fp.c, "transform once, multiply many").
+ * bgcn_nttfp_pre_init transforms A = {ap,an} under the plan of the full
+ * an x bmax product (m = 0) or of the products mod B^m - 1 (m > 0, a
+ * size with a cyclic plan: bgcn_nttfp_bnm1_cost(m) != 0; an, bmax <= m),
+ * keeping the transforms, the tables and the working arrays in *out
+ * (ap is not referenced afterwards).  bgcn_nttfp_pre_mul then writes
+ * {rp, an+bn} = A B (m = 0) or {rp,m} = A B mod B^m - 1, fully reduced,
+ * for B = {bp,bn}, 1 <= bn <= bmax, rp overlapping neither B nor
+ * anything else; it uses the object's arrays, so one object serves one
+ * product at a time.  Threads as given to init (1 .. 64).  Statuses:
+ * BGCN_OK, BGCN_ENOMEM (also for sizes without a plan), BGCN_EINTR (*out
+ * NULL after a failed init).  bgcn_nttfp_pre_free(NULL) is a no-op. */
+typedef struct nttfp_pre nttfp_pre;
+bgcn_status bgcn_nttfp_pre_init(nttfp_pre **out, const bgcn_limb_t *ap,
+                                long an, long bmax, long m,
+                                const nttfp_ops *ops, int threads) BGCN_WUR;
+bgcn_status bgcn_nttfp_pre_mul(bgcn_limb_t *rp, nttfp_pre *pr,
+                               const bgcn_limb_t *bp, long bn) BGCN_WUR;
+void bgcn_nttfp_pre_free(nttfp_pre *pr);
+
 /* Bits [o, o + nb) of {a, an} (zero beyond the end) as two limbs, low
  * first, 1 <= nb < 128: the coefficient reader of both NTTs (ntt.c takes
  * the pair as one 128-bit value, the floating-point loads split it). */

@@ -848,3 +848,88 @@ Test(div, newton_wrapped_vs_full)
     bgcn_inv_newton_threshold = s1;
     bgcn_mu_div_threshold = s2;
 }
+
+/* Divisors just above a power of two (B^(n-1) 2^63 + a few units),
+ * powers of two +- 1 in the top limb with zeros or ones below, and the
+ * rest of fill_norm_divisor. */
+static void fill_edge_divisor(bgcn_limb_t *dp, long dn)
+{
+    switch (t_rand_below(4)) {
+    case 0:
+        memset(dp, 0, dn * sizeof *dp);
+        dp[dn - 1] = BGCN_LIMB_HIGHBIT;
+        dp[0] = t_rand_below(4);
+        break;
+    case 1:
+        memset(dp, 0, dn * sizeof *dp);
+        dp[dn - 1] = BGCN_LIMB_HIGHBIT | 1;
+        break;
+    case 2:
+        memset(dp, 0xff, dn * sizeof *dp);
+        dp[0] = BGCN_LIMB_MAX - 1; /* B^n - 2 */
+        break;
+    default:
+        fill_norm_divisor(dp, dn);
+    }
+}
+
+/* Newton's inverse and the mu blocks through the prepared operands
+ * (bgcn_mulpre: the divisor, the inverse and each level's x_h
+ * transformed once) against the plain products (bgcn_mulpre_slow, the
+ * twin) and GMP: the thresholds of the Newton iteration, the mu
+ * division, the wrap-around product and the NTT lowered so that sizes
+ * from 8 limbs reach them, around transform lengths, balanced,
+ * short and unbalanced quotients, divisors just above powers of two and
+ * all-ones dividends.  Same inverse limb for limb both ways. */
+Test(div, newton_prepared_vs_twin)
+{
+    long s1 = bgcn_inv_newton_threshold, s2 = bgcn_mu_div_threshold;
+    long sw = bgcn_mulmod_bnm1_ntt_threshold, sm = bgcn_mul_ntt_threshold;
+    long sk[BGCN_NTT_KTAB];
+    memcpy(sk, bgcn_mul_ntt_min_k, sizeof sk);
+    bgcn_inv_newton_threshold = 6;
+    bgcn_mu_div_threshold = 4;
+    bgcn_mulmod_bnm1_ntt_threshold = 8;
+    bgcn_mul_ntt_threshold = 32;
+    memset(bgcn_mul_ntt_min_k, 0, sizeof sk);
+    for (long n = 8; n <= 2100; n += 1 + n / 5 + (long)t_rand_below(4)) {
+        bgcn_limb_t *d = malloc(n * sizeof *d), *i1 = t_alloc_guarded(n);
+        bgcn_limb_t *i2 = malloc(n * sizeof *i2);
+        fill_edge_divisor(d, n);
+        bgcn_mulpre_slow = 0;
+        cr_assert(bgcn_invertappr(i1, d, n) == BGCN_OK);
+        bgcn_mulpre_slow = 1;
+        cr_assert(bgcn_invertappr(i2, d, n) == BGCN_OK);
+        bgcn_mulpre_slow = 0;
+        cr_assert(t_equal("invertappr prepared vs twin", i1, i2, n), "n=%ld", n);
+        check_inverse(d, n, i1, 8);
+        cr_assert(t_check_guards(i1, n));
+        for (int shape = 0; shape < 3; shape++) {
+            long dn = n;
+            long nn = shape == 0   ? 2 * dn
+                      : shape == 1 ? dn + t_rand_size(1, dn / 2 + 1)
+                                   : dn + t_rand_size(dn, 4 * dn);
+            bgcn_limb_t *x = malloc(nn * sizeof *x);
+            if (t_rand_below(4) == 0)
+                memset(x, 0xff, nn * sizeof *x);
+            else
+                t_fill_shape(x, nn, (enum t_shape)t_rand_below(T_NSHAPES));
+            if (shape == 2 && t_rand_below(2))
+                fill_divisor(d, dn); /* not normalised: tdiv_qr shifts */
+            for (int slow = 0; slow < 2; slow++) {
+                bgcn_mulpre_slow = slow;
+                check_tdiv(x, nn, d, dn, 0);
+            }
+            bgcn_mulpre_slow = 0;
+            free(x);
+        }
+        free(d);
+        t_free_guarded(i1);
+        free(i2);
+    }
+    memcpy(bgcn_mul_ntt_min_k, sk, sizeof sk);
+    bgcn_mul_ntt_threshold = sm;
+    bgcn_mulmod_bnm1_ntt_threshold = sw;
+    bgcn_inv_newton_threshold = s1;
+    bgcn_mu_div_threshold = s2;
+}

@@ -215,3 +215,123 @@ Test(mulmod, enomem_eintr)
     free(a);
     free(r);
 }
+
+/* ---- prepared operands (bgcn_mulpre) ---- */
+
+/* A prepared once (full products when m = 0, else mod B^m - 1), then
+ * multiplied by operands of bmax, a random size and one limb, against
+ * GMP, through the kept transforms and (slow = 1) the plain twin. */
+static int pre_kept; /* products whose transforms were kept */
+
+static void check_pre(long an, long bmax, long m, int slow)
+{
+    bgcn_mulpre_slow = slow;
+    long rmax = m ? m : an + bmax;
+    bgcn_limb_t *a = t_alloc_guarded(an), *b = t_alloc_guarded(bmax);
+    bgcn_limb_t *r = t_alloc_guarded(rmax), *w = malloc(rmax * sizeof *w);
+    t_fill(a, an);
+    bgcn_mulpre P;
+    cr_assert_eq(bgcn_mulpre_init(&P, a, an, bmax, m), BGCN_OK);
+    pre_kept += P.ntt != NULL;
+    cr_assert(!slow || !P.ntt, "the twin keeps no transforms");
+    long bns[3] = {bmax, t_rand_size(1, bmax), 1};
+    for (int j = 0; j < 3; j++) {
+        long bn = bns[j], rn = m ? m : an + bn;
+        t_fill(b, bn);
+        cr_assert_eq(bgcn_mulpre_mul(r, &P, b, bn), BGCN_OK);
+        cr_assert(t_check_guards(r, rmax), "guard limbs of rp");
+        if (m) {
+            oracle(w, m, a, an, b, bn, m, -1);
+        } else if (an >= bn) {
+            mpn_mul((mp_limb_t *)w, (const mp_limb_t *)a, an,
+                    (const mp_limb_t *)b, bn);
+        } else {
+            mpn_mul((mp_limb_t *)w, (const mp_limb_t *)b, bn,
+                    (const mp_limb_t *)a, an);
+        }
+        if (!t_equal("bgcn_mulpre_mul", r, w, rn))
+            cr_assert_fail("prepared %ld (bmax %ld, m %ld) x %ld%s differs "
+                           "from GMP", an, bmax, m, bn, slow ? " (twin)" : "");
+    }
+    bgcn_mulpre_clear(&P);
+    bgcn_mulpre_clear(&P); /* a no-op */
+    t_free_guarded(a);
+    t_free_guarded(b);
+    t_free_guarded(r);
+    free(w);
+    bgcn_mulpre_slow = 0;
+}
+
+/* Small sizes (plain products), then with the NTT and wrap thresholds
+ * lowered the sizes past powers of two, full and cyclic plans,
+ * unbalanced both ways, the kept transforms and the twin. */
+Test(mulmod, prepared)
+{
+    for (long an = 1; an <= 12; an++)
+        for (long bm = 1; bm <= 12; bm++) {
+            check_pre(an, bm, 0, 0);
+            long m = an > bm ? an : bm;
+            check_pre(an, bm, m + (an % 3), 0);
+        }
+    long ns[] = {100, 511, 513, 1025, 2047, 2049, 4100};
+    for (int k = 0; k < 2; k++) {
+        if (k) {
+            memset(bgcn_mul_ntt_min_k, 0, BGCN_NTT_KTAB * sizeof(long));
+            bgcn_mul_ntt_threshold = 64;
+            bgcn_mulmod_bnm1_ntt_threshold = 64;
+        }
+        for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+            long n = ns[i], m = bgcn_mulmod_bnm1_next_size(n + 2);
+            for (int slow = 0; slow < 2; slow++) {
+                check_pre(n, n, 0, slow);
+                check_pre(n, t_rand_size(1, n), 0, slow);
+                check_pre(t_rand_size(1, n), n, 0, slow);
+                check_pre(n, n / 2 + 1, m, slow);
+                check_pre(n / 2 + 1, n, m, slow);
+                check_pre(m, m, m, slow);
+            }
+        }
+    }
+    /* on a path with the floating-point NTT the lowered thresholds
+     * reach the kept transforms, full and cyclic */
+    cr_assert(!bgcn_kern.nttfp || pre_kept >= 10, "kept %d", pre_kept);
+    bgcn_mul_thresholds_select(bgcn_kern.name); /* the min_k table back */
+}
+
+Test(mulmod, prepared_enomem_eintr)
+{
+    memset(bgcn_mul_ntt_min_k, 0, BGCN_NTT_KTAB * sizeof(long));
+    bgcn_mul_ntt_threshold = 64;
+    bgcn_mulmod_bnm1_ntt_threshold = 64;
+    long n = 3000, m = bgcn_mulmod_bnm1_next_size(n + 2);
+    bgcn_limb_t *a = malloc(m * sizeof *a), *r = malloc(2 * m * sizeof *r);
+    t_fill(a, m);
+    for (long mm = 0; mm <= m; mm += m) {
+        bgcn_mulpre P;
+        /* init may fall back to the plain products when it cannot keep
+         * the transforms; a product then fails on its own allocation */
+        for (int k = 1; k <= 14; k++) {
+            if (bgcn_mem_reclaim)
+                bgcn_mem_reclaim();
+            bgcn_alloc_fail_after(k);
+            bgcn_status st = bgcn_mulpre_init(&P, a, n, n, mm);
+            if (st == BGCN_OK) {
+                st = bgcn_mulpre_mul(r, &P, a + 1, n - 1);
+                bgcn_mulpre_clear(&P);
+            }
+            bgcn_alloc_fail_after(0);
+            cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "status %d", st);
+        }
+        bgcn_interrupt_flag = 1;
+        bgcn_status st = bgcn_mulpre_init(&P, a, n, n, mm);
+        if (st == BGCN_OK) {
+            st = bgcn_mulpre_mul(r, &P, a + 1, n - 1);
+            bgcn_mulpre_clear(&P);
+        }
+        cr_assert_eq(st, BGCN_EINTR);
+        bgcn_interrupt_flag = 0;
+    }
+    bgcn_mul_thresholds_select(bgcn_kern.name);
+    free(a);
+    free(r);
+}

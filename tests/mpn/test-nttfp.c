@@ -644,10 +644,14 @@ static void enomem_in_threads_with(const nttfp_ops *v)
     t_fill(a, n);
     /* The arrays are the first allocations; with more than one thread the
      * CRT buffers of threads 1.. come after them, allocated inside those
-     * threads: the last allocation that can fail is then a later one. */
+     * threads: the last allocation that can fail is then a later one.
+     * The array cache is emptied first, so each product allocates its
+     * arrays (from the cache they would not fail). */
     int last_fail[5] = {0};
     for (int T = 1; T <= 4; T++) {
         for (int k = 1; k <= 12; k++) {
+            if (bgcn_mem_reclaim)
+                bgcn_mem_reclaim();
             bgcn_alloc_fail_after(k);
             bgcn_status st = bgcn_mul_nttfp_ops(r, a, n, a, n, v, T);
             bgcn_alloc_fail_after(0);
@@ -828,4 +832,134 @@ Test(nttfp, wraparound_bnm1)
         free(w);
     }
     bgcn_mulmod_bnm1_ntt_threshold = sw;
+}
+
+/* One prepared operand (bgcn_nttfp_pre_init: A = {a,an}, full products
+ * by up to bmax limbs when m = 0, else products mod B^m - 1) multiplied
+ * by three operands in turn (bmax limbs, a random size, one limb; the
+ * kinds of `adversarial` or t_fill's shapes), each against GMP, on T
+ * threads: the kept transforms serve every product. */
+static void check_pre(const nttfp_ops *ops, long an, long bmax, long m, int T,
+                      int kind)
+{
+    long rmax = m ? m : an + bmax;
+    bgcn_limb_t *a = t_alloc_guarded(an), *b = t_alloc_guarded(bmax);
+    bgcn_limb_t *r = t_alloc_guarded(rmax), *w = malloc(rmax * sizeof *w);
+    if (kind < 4)
+        adversarial(a, an, kind);
+    else
+        t_fill(a, an);
+    nttfp_pre *pr;
+    bgcn_status st = bgcn_nttfp_pre_init(&pr, a, an, bmax, m, ops, T);
+    cr_assert_eq(st, BGCN_OK, "%s pre %ld, %ld, m %ld: status %d", ops->name,
+                 an, bmax, m, st);
+    /* A is not read again: scribbling on it must not matter */
+    bgcn_limb_t *acopy = malloc(an * sizeof *acopy);
+    memcpy(acopy, a, an * sizeof *a);
+    memset(a, 0x5a, an * sizeof *a);
+    long bns[3] = {bmax, t_rand_size(1, bmax), 1};
+    for (int j = 0; j < 3; j++) {
+        long bn = bns[j];
+        if (kind < 4)
+            adversarial(b, bn, (kind + j + 1) % 4);
+        else
+            t_fill(b, bn);
+        long rn = m ? m : an + bn;
+        cr_assert_eq(bgcn_nttfp_pre_mul(r, pr, b, bn), BGCN_OK);
+        cr_assert(t_check_guards(r, rmax), "guard limbs of rp");
+        if (m)
+            bnm1_oracle(w, m, acopy, an, b, bn);
+        else if (an >= bn)
+            mpn_mul((mp_limb_t *)w, (const mp_limb_t *)acopy, an,
+                    (const mp_limb_t *)b, bn);
+        else
+            mpn_mul((mp_limb_t *)w, (const mp_limb_t *)b, bn,
+                    (const mp_limb_t *)acopy, an);
+        if (!t_equal("prepared product", r, w, rn))
+            cr_assert_fail("%s: prepared %ld (bmax %ld, m %ld) x %ld, kind %d, "
+                           "%d threads", ops->name, an, bmax, m, bn, kind, T);
+    }
+    bgcn_nttfp_pre_free(pr);
+    free(acopy);
+    t_free_guarded(a);
+    t_free_guarded(b);
+    t_free_guarded(r);
+    free(w);
+}
+
+/* Prepared operands ("transform once, multiply many"): full plans at
+ * the sizes where the plan changes (truncated ones reached by lowering
+ * their minimum) and cyclic plans at the sizes bgcn_nttfp_bnm1_size
+ * picks past powers of two, unbalanced pairs both ways, adversarial
+ * operands, every kernel set (the scalar twin on the smaller sizes),
+ * 1..4 threads, against GMP; then allocation failures and interrupts at
+ * init and at a product. */
+Test(nttfp, prepared_operands)
+{
+    long save = bgcn_nttfp_tft_min;
+    bgcn_nttfp_tft_min = 32;
+    long e[60];
+    int ne = plan_edges(e, 60, 2600);
+    const nttfp_ops *sets[3] = {&bgcn_nttfp_scalar};
+    int nsets = 1 + vec_sets(sets + 1);
+    long base[] = {1, 3, 64, 65, 129, 257, 513, 1025, 2049, 4097};
+    for (int s = 0; s < nsets; s++) {
+        for (int i = 0; i < ne; i++) {
+            long n = e[i];
+            if (s == 0 && (n > 500 || i % 3))
+                continue;
+            int T = 1 + i % 4;
+            check_pre(sets[s], n, n, 0, T, i % 6);
+            check_pre(sets[s], n, t_rand_size(1, n), 0, T, (i + 1) % 6);
+            check_pre(sets[s], t_rand_size(1, n), n, 0, T, (i + 2) % 6);
+        }
+        for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+            long m = bgcn_nttfp_bnm1_size(base[i]);
+            if (s == 0 && m > 1100)
+                continue;
+            int T = 1 + (int)(i % 4);
+            check_pre(sets[s], m, m, m, T, (int)(i % 6));
+            check_pre(sets[s], t_rand_size(1, m), m, m, T, (int)((i + 1) % 6));
+            check_pre(sets[s], m, t_rand_size(1, m), m, T, (int)((i + 2) % 6));
+        }
+    }
+    bgcn_nttfp_tft_min = save;
+
+    const nttfp_ops *ops = sets[nsets - 1];
+    long n = 3000, m = bgcn_nttfp_bnm1_size(3000);
+    bgcn_limb_t *a = malloc(m * sizeof *a), *r = malloc(2 * m * sizeof *r);
+    t_fill(a, m);
+    for (int cyc = 0; cyc < 2; cyc++) {
+        long mm = cyc ? m : 0;
+        int failed = 0;
+        for (int k = 1; k <= 14; k++) {
+            if (bgcn_mem_reclaim)
+                bgcn_mem_reclaim(); /* the array cache out: real allocations */
+            nttfp_pre *pr = (nttfp_pre *)&failed;
+            bgcn_alloc_fail_after(k);
+            bgcn_status st = bgcn_nttfp_pre_init(&pr, a, n, n, mm, ops, 1);
+            bgcn_alloc_fail_after(0);
+            cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "status %d", st);
+            if (st == BGCN_ENOMEM) {
+                cr_assert_null(pr);
+                failed = 1;
+                continue;
+            }
+            bgcn_nttfp_pre_free(pr);
+        }
+        cr_assert(failed, "no allocation failed");
+        nttfp_pre *pr;
+        bgcn_interrupt_flag = 1;
+        cr_assert_eq(bgcn_nttfp_pre_init(&pr, a, n, n, mm, ops, 2), BGCN_EINTR);
+        cr_assert_null(pr);
+        bgcn_interrupt_flag = 0;
+        cr_assert_eq(bgcn_nttfp_pre_init(&pr, a, n, n, mm, ops, 2), BGCN_OK);
+        bgcn_interrupt_flag = 1;
+        cr_assert_eq(bgcn_nttfp_pre_mul(r, pr, a, n), BGCN_EINTR);
+        bgcn_interrupt_flag = 0;
+        cr_assert_eq(bgcn_nttfp_pre_mul(r, pr, a, n), BGCN_OK);
+        bgcn_nttfp_pre_free(pr);
+    }
+    free(a);
+    free(r);
 }
