@@ -94,10 +94,10 @@ static uint32_t sqrtmod(uint32_t a, uint32_t p)
  * with 12000); above 70 digits extrapolated, not tuned.  90 digits on
  * the Intel Xeon (family 6 model 207) of BENCHMARKS.md, 2026-12-02, the
  * relations found per relation wanted after equal CPU time (siqs-bench -v
- * on the 90-digit N there, load 11-13): 65000 primes 2.13% at 80 s and
- * 3.31% at 120 s, the table's 85391 2.08% and 3.14% -- equal within the
- * noise of that load, and a larger base gains more from the cycles later,
- * so the rows stay. */
+ * on the 90-digit N there, load 6-13): 65000 primes 2.13% at 80 s and
+ * 3.31% at 120 s, the table's 85391 2.08% and 3.14%, 110000 2.57% at 90 s
+ * (85391: 2.33%) and 3.49% at 120 s -- not monotonic, so within the noise
+ * of that load (5-10%); the rows stay until quieter samples decide. */
 static const struct siqs_param {
     int digits;
     long fb;
