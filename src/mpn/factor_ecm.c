@@ -1172,14 +1172,21 @@ static void l_ladder(lanes *L, uint64_t *R0, uint64_t *R1, uint64_t *P,
  * t1, t2: one number each. */
 static bgcn_status l_normalise(lanes *L, uint64_t *bx, const uint64_t *bX,
                                const uint64_t *bZ, uint64_t *pre, long cnt,
-                               uint64_t *t1, uint64_t *t2)
+                               uint64_t *t1, uint64_t *t2,
+                               const uint64_t *extra)
 {
     const bgcn_ecm8 *v = L->v;
     size_t s = 8 * (size_t)L->K;
     memcpy(pre, bZ, s * sizeof *pre);
     for (long i = 1; i < cnt; i++)
         bgcn_ecm8_op(v, pre + i * s, pre + (i - 1) * s, bZ + i * s, 0);
-    BGCN_TRY(l_inv(L, t1, pre + (cnt - 1) * s));
+    if (extra) { /* the inversion meets the extra factor too (one_curve) */
+        bgcn_ecm8_op(v, t2, pre + (cnt - 1) * s, extra, 0);
+        BGCN_TRY(l_inv(L, t1, t2));
+        bgcn_ecm8_op(v, t1, t1, extra, 0);
+    } else {
+        BGCN_TRY(l_inv(L, t1, pre + (cnt - 1) * s));
+    }
     for (long i = cnt - 1; i >= 1; i--) {
         bgcn_ecm8_op(v, t2, t1, pre + (i - 1) * s, 0); /* 1 / Z_i */
         bgcn_ecm8_op(v, t1, t1, bZ + i * s, 0);
@@ -1203,7 +1210,9 @@ static bgcn_status batch_stage2(lanes *L, const s2plan *pl, uint64_t *Q,
              *pre = bx + (size_t)NJMAX * s, *gX = pre + (size_t)NJMAX * s,
              *gZ = gX + (size_t)KB * s, *G = gZ + (size_t)KB * s;
     const bgcn_ecm8 *v = L->v;
-    /* baby steps: A = [j-2]Q, B = [j]Q, C = [2]Q */
+    /* baby steps: A = [j-2]Q, B = [j]Q, C = [2]Q; acc = the Z of the odd
+     * j that are not baby steps */
+    memcpy(acc, L->one, s * sizeof *acc);
     memcpy(B, Q, P * sizeof *Q);
     l_op(L, BGCN_CHOP_DBL, C, Q, Q, Q);
     int cnt = 0;
@@ -1221,9 +1230,11 @@ static bgcn_status batch_stage2(lanes *L, const s2plan *pl, uint64_t *Q,
             memcpy(bX + cnt * s, B, s * sizeof *B);
             memcpy(bZ + cnt * s, B + s, s * sizeof *B);
             cnt++;
+        } else { /* odd j not prime to D: its Z joins (one_curve says why) */
+            bgcn_ecm8_op(v, acc, acc, B + s, 0);
         }
     }
-    BGCN_TRY(l_normalise(L, bx, bX, bZ, pre, nj, t1, t2));
+    BGCN_TRY(l_normalise(L, bx, bX, bZ, pre, nj, t1, t2, acc));
     /* giant step G = [D]Q, normalised (Z = 1) */
     l_ladder(L, A, B, Q, D);
     BGCN_TRY(l_inv(L, t1, A + s));
@@ -1243,7 +1254,7 @@ static bgcn_status batch_stage2(lanes *L, const s2plan *pl, uint64_t *Q,
             memcpy(A, B, P * sizeof *A);
             memcpy(B, T, P * sizeof *B);
         }
-        BGCN_TRY(l_normalise(L, gX, gX, gZ, pre, c, t1, t2));
+        BGCN_TRY(l_normalise(L, gX, gX, gZ, pre, c, t1, t2, NULL));
         bgcn_ecm8_pairs(v, acc, gX, (int)c,  bx,
                         pl->mask + (size_t)(k - pl->k0) * (size_t)pl->mw,
                         pl->mw);
