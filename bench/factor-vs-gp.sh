@@ -6,7 +6,13 @@
 #   bench/factor-vs-gp.sh [-b BUILD_DIR] [DIGITS...]     default: 40 50 60
 #
 # Rows:
-#   semiprime D  p*q, p and q random primes of D/2 digits (gp, fixed seed)
+#   semiprime D  p*q, p and q random primes of D/2 digits (gp, fixed seeds
+#                setrand(1000 D + i), i = 1..R, R = FACTOR_BENCH_R, default
+#                10): the mean CPU seconds per number of factor() inside
+#                one process each (bigcalc -t's "cpu" figures, gp's
+#                gettime()), so neither side's start-up is counted and a
+#                40-digit number (~20 ms) is not below the timer's grain;
+#                the first number also goes through `bigcalc factor N`
 #   ecm 25/100   a 25-digit prime times a 75-digit prime (gp's time only
 #                with GP_ECM=1: it takes minutes)
 #   ecm curve    one curve at B1 = 5e4 on that 100-digit number, stages 1
@@ -44,11 +50,19 @@ gp_time() { # gp's own CPU time for factor(n)
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "-"; else printf "%.2f", a / b }'; }
 
 printf '%-14s %10s %10s %8s\n' task bigcalc other ratio
+R=${FACTOR_BENCH_R:-10}
 for d in "$@"; do
-    n=$(echo "setrand($d); h=floor($d/2); p=nextprime(10^(h-1)+random(9*10^(h-1))); q=nextprime(10^($d-h-1)+random(9*10^($d-h-1))); print(p*q)" | gp -q -f)
-    ours=$(cpu "$bc" factor "$n")
+    echo "for(i=1,$R, setrand(1000*$d+i); h=floor($d/2); p=nextprime(10^(h-1)+random(9*10^(h-1))); q=nextprime(10^($d-h-1)+random(9*10^($d-h-1))); print(p*q))" |
+        gp -q -f > "$tmp/nums"
+    n=$(head -n 1 "$tmp/nums")
+    cpu "$bc" factor "$n" > /dev/null
     [ "$(awk '{ print NF }' "$tmp/out")" = 3 ] || { echo "bigcalc failed on $n" >&2; exit 1; }
-    theirs=$(gp_time "$n")
+    ours=$(sed 's/.*/factor(&)/' "$tmp/nums" | "$bc" -t 2>&1 > "$tmp/out" |
+        awk -v r="$R" '/^time:/ { s += $5 } END { printf "%.4f", s / r }')
+    [ "$(grep -c '^\[\[' "$tmp/out")" = "$R" ] || { echo "bigcalc failed on a $d-digit number" >&2; exit 1; }
+    ms=$(echo "v=[$(paste -s -d, "$tmp/nums")]; gettime(); for(i=1,#v, factor(v[i])); print(gettime())" |
+        gp -q -f -s 256000000)
+    theirs=$(awk -v m="$ms" -v r="$R" 'BEGIN { printf "%.4f", m / 1000 / r }')
     printf '%-14s %10s %10s %8s\n' "semiprime $d" "$ours" "gp $theirs" "$(ratio "$ours" "$theirs")"
 done
 
