@@ -97,7 +97,12 @@ static uint32_t sqrtmod(uint32_t a, uint32_t p)
  * on the 90-digit N there, load 6-13): 65000 primes 2.13% at 80 s and
  * 3.31% at 120 s, the table's 85391 2.08% and 3.14%, 110000 2.57% at 90 s
  * (85391: 2.33%) and 3.49% at 120 s -- not monotonic, so within the noise
- * of that load (5-10%); the rows stay until quieter samples decide. */
+ * of that load (5-10%); the rows stay until quieter samples decide.
+ * 40 and 45 digits by instruction counts (callgrind, bench/siqs-bench
+ * over 6 semiprimes of each size, 2026-12-02): 40 digits 500 -> 650
+ * primes 7% fewer (400: 13% more, 800: 3% fewer, 1000: 12% more), 45
+ * digits 900 -> 1200 7% fewer (700: 10% more); at these sizes the sieve
+ * and the factor base fit in the caches, so instructions stand for time. */
 static const struct siqs_param {
     int digits;
     long fb;
@@ -106,7 +111,7 @@ static const struct siqs_param {
     int dlp; /* 2: two large primes */
 } params[] = {
     {20, 100, 1, 20, 1},      {30, 200, 1, 30, 1},      {35, 300, 1, 30, 1},
-    {40, 500, 1, 40, 1},      {45, 900, 1, 40, 1},      {50, 2000, 1, 50, 1},
+    {40, 650, 1, 40, 1},      {45, 1200, 1, 40, 1},      {50, 2000, 1, 50, 1},
     {55, 4000, 2, 50, 1},     {60, 7000, 2, 60, 1},     {65, 9000, 2, 80, 2},
     {70, 15000, 2, 100, 2},   {75, 25000, 3, 100, 2},   {80, 40000, 3, 120, 2},
     {85, 60000, 4, 120, 2},   {90, 90000, 4, 150, 2},   {95, 120000, 6, 150, 2},
