@@ -1321,6 +1321,18 @@ static bgcn_status batch_finish(lanes *L, int *found, bgcn_limb_t *fp,
     return BGCN_OK;
 }
 
+/* The progress line of curve c (0-based) of ncurves. */
+static void report_curve(bgcn_factor_progress_fn progress, void *arg, long c,
+                         long ncurves, uint64_t B1)
+{
+    if (!progress)
+        return;
+    char msg[96];
+    snprintf(msg, sizeof msg, "ECM curve %ld/%ld B1=%llu", c + 1, ncurves,
+             (unsigned long long)B1);
+    progress(arg, msg);
+}
+
 static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
                            long nn, uint64_t B1, uint64_t B2,
                            uint64_t sigma0, long ncurves,
@@ -1417,12 +1429,7 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
                 cnt = 0;
         }
         if (cnt && pl.mask && !(twin & 4)) { /* stage 2 in the lanes too */
-            if (progress) {
-                char msg[96];
-                snprintf(msg, sizeof msg, "ECM curve %ld/%ld B1=%llu", c + 1,
-                         ncurves, (unsigned long long)B1);
-                progress(arg, msg);
-            }
+            report_curve(progress, arg, c, ncurves, B1);
             int found = 0;
             st = batch_finish(&L, &found, fp, fn, &pl, b24 + 8 * n,
                               (int)cnt, vw + 16 * (size_t)v.K, lw);
@@ -1443,12 +1450,7 @@ static bgcn_status ecm_run(bgcn_limb_t *fp, long *fn, const bgcn_limb_t *np,
             continue;
         }
         for (long l = 0; c < stop; c++, l++) {
-            if (progress) {
-                char msg[96];
-                snprintf(msg, sizeof msg, "ECM curve %ld/%ld B1=%llu", c + 1,
-                         ncurves, (unsigned long long)B1);
-                progress(arg, msg);
-            }
+            report_curve(progress, arg, c, ncurves, B1);
             int found = 0;
             if (cnt)
                 bgcn_copyi(e.a24, b24 + l * n, n);

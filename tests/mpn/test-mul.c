@@ -567,6 +567,26 @@ Test(mul, large_random)
     check_one(A_MUL, 1, an, an, 0);
 }
 
+/* Both sides of each Toom crossover of the thresholds in effect, and
+ * Toom-4.2's at 2:1 and 2.5:1 (run per kernel path and per CPU set). */
+static void check_toom_crossovers(void)
+{
+    long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
+                 bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
+                 bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
+                 bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
+    for (int j = 0; j < 8; j++)
+        for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
+            check_one(A_MUL, j >= 4, n, n, n < 1500);
+            check_one(A_MUL, j >= 4, n + t_rand_size(0, n), n, 0);
+        }
+    for (long n = bgcn_mul_toom42_threshold - 1;
+         n <= bgcn_mul_toom42_threshold + 1; n++) {
+        check_one(A_MUL, 0, 2 * n, n, n < 700);
+        check_one(A_MUL, 0, (5 * n) / 2, n, n < 700);
+    }
+}
+
 /* Every kernel path the machine supports. */
 Test(mul, kernel_paths)
 {
@@ -581,21 +601,7 @@ Test(mul, kernel_paths)
             check_one(A_MUL, 1, an, an, 1);
         }
         /* Each path has its own crossovers: both sides of each. */
-        long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                     bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
-                     bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
-                     bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
-        for (int j = 0; j < 8; j++)
-            for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
-                check_one(A_MUL, j >= 4, n, n, n < 1500);
-                check_one(A_MUL, j >= 4, n + t_rand_size(0, n), n, 0);
-            }
-        /* Toom-4.2's crossover at 2:1 and 2.5:1. */
-        for (long n = bgcn_mul_toom42_threshold - 1;
-             n <= bgcn_mul_toom42_threshold + 1; n++) {
-            check_one(A_MUL, 0, 2 * n, n, n < 700);
-            check_one(A_MUL, 0, (5 * n) / 2, n, n < 700);
-        }
+        check_toom_crossovers();
     }
     bgcn_cpu_select("generic");
 }
@@ -847,21 +853,7 @@ Test(mul, cpu_sets_around_thresholds)
             cr_assert_eq(bgcn_cpu_select(p->name), 0);
             bgcn_cpu_id id = fake_cpu(vendor, fam, lo);
             cr_assert_str_eq(bgcn_mul_thresholds_select_cpu(path, &id), name);
-            long ts[] = {bgcn_mul_toom22_threshold, bgcn_mul_toom33_threshold,
-                         bgcn_mul_toom44_threshold, bgcn_mul_toom6_threshold,
-                         bgcn_sqr_toom2_threshold,  bgcn_sqr_toom3_threshold,
-                         bgcn_sqr_toom4_threshold,  bgcn_sqr_toom6_threshold};
-            for (int j = 0; j < 8; j++)
-                for (long n = ts[j] - 1; n <= ts[j] + 1; n++) {
-                    check_one(A_MUL, j >= 4, n, n, n < 1500);
-                    check_one(A_MUL, j >= 4, n + t_rand_size(0, n), n, 0);
-                }
-            /* Toom-4.2's crossover at 2:1 and 2.5:1. */
-            for (long n = bgcn_mul_toom42_threshold - 1;
-                 n <= bgcn_mul_toom42_threshold + 1; n++) {
-                check_one(A_MUL, 0, 2 * n, n, n < 700);
-                check_one(A_MUL, 0, (5 * n) / 2, n, n < 700);
-            }
+            check_toom_crossovers();
             /* The NTT's start and its per-length minimums. */
             for (int sqr = 0; sqr <= 1; sqr++) {
                 long t = sqr ? bgcn_sqr_ntt_threshold : bgcn_mul_ntt_threshold;
