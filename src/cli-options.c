@@ -64,7 +64,7 @@ void bgc_cli_print_help(void)
 "  -q, --quiet            no REPL banner\n"
 "  -i, --interactive      after the files and -e expressions, start the REPL\n"
 "  -h, --help             show this help and exit\n"
-"      --version          show the version, kernel paths and GMP version\n"
+"      --version          version, kernel paths, threshold set, GMP version\n"
 "\n"
 "Language (the man page has it all; in the REPL :help statements, :help lists):\n"
 "  x = 2^64; v = [1, 2, [3]]; v[-1]         integers of any size, lists\n"
