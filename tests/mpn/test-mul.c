@@ -706,50 +706,31 @@ static void assert_set(const long want[11], const long *want_mk,
                         sizeof bgcn_sqr_ntt_min_k), 0, "%s sqr k", what);
 }
 
+/* The eleven thresholds of set P, in the order assert_set() checks. */
+#define THRESHOLD_SET(P)                                                     \
+    {P##_MUL_TOOM22, P##_MUL_TOOM33, P##_MUL_TOOM44, P##_MUL_NTT,             \
+     P##_SQR_TOOM2,  P##_SQR_TOOM3,  P##_SQR_TOOM4,  P##_SQR_NTT,             \
+     P##_MUL_TOOM6,  P##_MUL_TOOM42, P##_SQR_TOOM6}
+
 /* The per-CPU sets: chosen by vendor, family and model range, only for
  * the path they refine; every other CPU (Zen 3, Zen 4, Intel, the edges
  * of the range) keeps the path's set.  Selection only, so any CPU runs
  * this (the kernels in use do not change). */
 Test(mul, thresholds_per_cpu)
 {
-    const long adx[11] = {BGCN_ADX_MUL_TOOM22, BGCN_ADX_MUL_TOOM33,
-                         BGCN_ADX_MUL_TOOM44, BGCN_ADX_MUL_NTT,
-                         BGCN_ADX_SQR_TOOM2,  BGCN_ADX_SQR_TOOM3,
-                         BGCN_ADX_SQR_TOOM4,  BGCN_ADX_SQR_NTT,
-                         BGCN_ADX_MUL_TOOM6,  BGCN_ADX_MUL_TOOM42,
-                         BGCN_ADX_SQR_TOOM6};
+    const long adx[11] = THRESHOLD_SET(BGCN_ADX);
     const long adx_mk[BGCN_NTT_KTAB] = BGCN_ADX_MUL_NTT_MIN_K;
     const long adx_sk[BGCN_NTT_KTAB] = BGCN_ADX_SQR_NTT_MIN_K;
-    const long zen1[11] = {BGCN_ADX_ZEN1_MUL_TOOM22, BGCN_ADX_ZEN1_MUL_TOOM33,
-                         BGCN_ADX_ZEN1_MUL_TOOM44, BGCN_ADX_ZEN1_MUL_NTT,
-                         BGCN_ADX_ZEN1_SQR_TOOM2,  BGCN_ADX_ZEN1_SQR_TOOM3,
-                         BGCN_ADX_ZEN1_SQR_TOOM4,  BGCN_ADX_ZEN1_SQR_NTT,
-                         BGCN_ADX_ZEN1_MUL_TOOM6,  BGCN_ADX_ZEN1_MUL_TOOM42,
-                         BGCN_ADX_ZEN1_SQR_TOOM6};
+    const long zen1[11] = THRESHOLD_SET(BGCN_ADX_ZEN1);
     const long zen1_mk[BGCN_NTT_KTAB] = BGCN_ADX_ZEN1_MUL_NTT_MIN_K;
     const long zen1_sk[BGCN_NTT_KTAB] = BGCN_ADX_ZEN1_SQR_NTT_MIN_K;
-    const long x86[11] = {BGCN_X86_64_MUL_TOOM22, BGCN_X86_64_MUL_TOOM33,
-                         BGCN_X86_64_MUL_TOOM44, BGCN_X86_64_MUL_NTT,
-                         BGCN_X86_64_SQR_TOOM2,  BGCN_X86_64_SQR_TOOM3,
-                         BGCN_X86_64_SQR_TOOM4,  BGCN_X86_64_SQR_NTT,
-                         BGCN_X86_64_MUL_TOOM6,  BGCN_X86_64_MUL_TOOM42,
-                         BGCN_X86_64_SQR_TOOM6};
+    const long x86[11] = THRESHOLD_SET(BGCN_X86_64);
     const long x86_mk[BGCN_NTT_KTAB] = BGCN_X86_64_MUL_NTT_MIN_K;
     const long x86_sk[BGCN_NTT_KTAB] = BGCN_X86_64_SQR_NTT_MIN_K;
-    const long avx[11] = {BGCN_AVX512_MUL_TOOM22, BGCN_AVX512_MUL_TOOM33,
-                         BGCN_AVX512_MUL_TOOM44, BGCN_AVX512_MUL_NTT,
-                         BGCN_AVX512_SQR_TOOM2,  BGCN_AVX512_SQR_TOOM3,
-                         BGCN_AVX512_SQR_TOOM4,  BGCN_AVX512_SQR_NTT,
-                         BGCN_AVX512_MUL_TOOM6,  BGCN_AVX512_MUL_TOOM42,
-                         BGCN_AVX512_SQR_TOOM6};
+    const long avx[11] = THRESHOLD_SET(BGCN_AVX512);
     const long avx_mk[BGCN_NTT_KTAB] = BGCN_AVX512_MUL_NTT_MIN_K;
     const long avx_sk[BGCN_NTT_KTAB] = BGCN_AVX512_SQR_NTT_MIN_K;
-    const long emr[11] = {BGCN_AVX512_EMR_MUL_TOOM22, BGCN_AVX512_EMR_MUL_TOOM33,
-                         BGCN_AVX512_EMR_MUL_TOOM44, BGCN_AVX512_EMR_MUL_NTT,
-                         BGCN_AVX512_EMR_SQR_TOOM2,  BGCN_AVX512_EMR_SQR_TOOM3,
-                         BGCN_AVX512_EMR_SQR_TOOM4,  BGCN_AVX512_EMR_SQR_NTT,
-                         BGCN_AVX512_EMR_MUL_TOOM6,  BGCN_AVX512_EMR_MUL_TOOM42,
-                         BGCN_AVX512_EMR_SQR_TOOM6};
+    const long emr[11] = THRESHOLD_SET(BGCN_AVX512_EMR);
     const long emr_mk[BGCN_NTT_KTAB] = BGCN_AVX512_EMR_MUL_NTT_MIN_K;
     const long emr_sk[BGCN_NTT_KTAB] = BGCN_AVX512_EMR_SQR_NTT_MIN_K;
 
