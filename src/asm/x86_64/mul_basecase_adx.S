@@ -7,6 +7,10 @@
  *     an >= bn >= 1, rp overlaps neither source.
  *   sqr_basecase(rp, ap, n): {rp,2n} = {ap,n}^2, n >= 1, no overlap.
  *
+ * Small sizes run straight-line code: an = bn = 4..8 that of
+ * small_mul_adx.h, n = 5..8 that of small_sqr_adx.h (both written by
+ * gen-small-adx.py, whose header says why), n = 4 the square at the end
+ * of bgcn_sqr_basecase_adx.
  * mul: one mul row then bn-1 addmul rows; every row has length an, so the
  * whole product runs one of eight copies of the outer loop (an mod 8) and
  * no row branches on the size.
@@ -62,10 +66,17 @@
 .endm
 
 BGCN_FUNC(bgcn_mul_basecase_adx)
-	cmp	$4, %rdx
+	cmp	%rdx, %r8		/* an = bn = 4..8: straight-line code */
 	jne	1f
-	cmp	$4, %r8
+	cmp	$4, %rdx
 	je	.Lmul4
+	jb	1f
+	cmp	$6, %rdx
+	jb	.Lmul5
+	je	.Lmul6
+	cmp	$8, %rdx
+	jb	.Lmul7
+	je	.Lmul8
 1:	PUSH6
 	mov	%rcx, %rbx
 	mov	%r8, %rbp
@@ -80,82 +91,7 @@ BGCN_FUNC(bgcn_mul_basecase_adx)
 	POP6
 	BGCN_RET
 
-	/* 4 x 4 in registers: the mul row of b0 leaves limbs 1..4 in r8-r11;
-	 * each addmul row adds b_i a into that window with both chains (lo
-	 * halves by adcx, hi halves one limb up by adox, r12 = 0 folds both
-	 * carries into the new top), stores the window's lowest limb and
-	 * shifts the window by renaming registers (rows 1, 2, 3 use rbp, r8,
-	 * r9 for the new top). */
-.Lmul4:
-	push	%rbx
-	push	%rbp
-	push	%r12
-	mov	(%rcx), %rdx		/* row 0 */
-	mulx	(%rsi), %rax, %r8
-	mov	%rax, (%rdi)
-	mulx	8(%rsi), %rax, %r9
-	add	%rax, %r8
-	mulx	16(%rsi), %rax, %r10
-	adc	%rax, %r9
-	mulx	24(%rsi), %rax, %r11
-	adc	%rax, %r10
-	adc	$0, %r11
-	mov	8(%rcx), %rdx		/* row 1: window r8 r9 r10 r11 */
-	xor	%r12d, %r12d
-	mulx	(%rsi), %rax, %rbx
-	adcx	%rax, %r8
-	mov	%r8, 8(%rdi)
-	mulx	8(%rsi), %rax, %rbp
-	adcx	%rax, %r9
-	adox	%rbx, %r9
-	mulx	16(%rsi), %rax, %rbx
-	adcx	%rax, %r10
-	adox	%rbp, %r10
-	mulx	24(%rsi), %rax, %rbp
-	adcx	%rax, %r11
-	adox	%rbx, %r11
-	adcx	%r12, %rbp
-	adox	%r12, %rbp
-	mov	16(%rcx), %rdx		/* row 2: window r9 r10 r11 rbp */
-	xor	%r12d, %r12d
-	mulx	(%rsi), %rax, %rbx
-	adcx	%rax, %r9
-	mov	%r9, 16(%rdi)
-	mulx	8(%rsi), %rax, %r8
-	adcx	%rax, %r10
-	adox	%rbx, %r10
-	mulx	16(%rsi), %rax, %rbx
-	adcx	%rax, %r11
-	adox	%r8, %r11
-	mulx	24(%rsi), %rax, %r8
-	adcx	%rax, %rbp
-	adox	%rbx, %rbp
-	adcx	%r12, %r8
-	adox	%r12, %r8
-	mov	24(%rcx), %rdx		/* row 3: window r10 r11 rbp r8 */
-	xor	%r12d, %r12d
-	mulx	(%rsi), %rax, %rbx
-	adcx	%rax, %r10
-	mov	%r10, 24(%rdi)
-	mulx	8(%rsi), %rax, %r9
-	adcx	%rax, %r11
-	adox	%rbx, %r11
-	mov	%r11, 32(%rdi)
-	mulx	16(%rsi), %rax, %rbx
-	adcx	%rax, %rbp
-	adox	%r9, %rbp
-	mov	%rbp, 40(%rdi)
-	mulx	24(%rsi), %rax, %r9
-	adcx	%rax, %r8
-	adox	%rbx, %r8
-	mov	%r8, 48(%rdi)
-	adcx	%r12, %r9
-	adox	%r12, %r9
-	mov	%r9, 56(%rdi)
-	pop	%r12
-	pop	%rbp
-	pop	%rbx
-	BGCN_RET
+#include "asm/x86_64/small_mul_adx.h"
 BGCN_ENDF(bgcn_mul_basecase_adx)
 
 /* One addmul row of the triangle with L mod 8 = k; leaves for the
@@ -186,8 +122,16 @@ BGCN_ENDF(bgcn_mul_basecase_adx)
 .endm
 
 BGCN_FUNC(bgcn_sqr_basecase_adx)
-	cmp	$4, %rdx
+	cmp	$4, %rdx		/* n = 4..8: straight-line code */
 	je	.Lsqr4
+	jb	1f
+	cmp	$6, %rdx
+	jb	.Lsqr5
+	je	.Lsqr6
+	cmp	$8, %rdx
+	jb	.Lsqr7
+	je	.Lsqr8
+1:
 	PUSH6
 	mov	%rdi, %r14
 	mov	%rsi, %rbp
@@ -306,6 +250,8 @@ BGCN_FUNC(bgcn_sqr_basecase_adx)
 	pop	%rbp
 	pop	%rbx
 	BGCN_RET
+
+#include "asm/x86_64/small_sqr_adx.h"
 BGCN_ENDF(bgcn_sqr_basecase_adx)
 
 BGCN_FILE_END
