@@ -37,7 +37,7 @@ Test(asm_abi, callee_saved_and_df)
         M[i] = BGCN_LIMB_MAX;
     }
     bgcn_limb_t minv = at_minv(M[0]);
-    for (long n = 1; n <= 12; n++) {
+    for (long n = 1; n <= 17; n++) { /* past the straight-line sizes */
         call("add_n_x86_64", bgcn_add_n_x86_64, U(R), U(A), U(B), n, 0, 0);
         call("sub_n_x86_64", bgcn_sub_n_x86_64, U(R), U(A), U(B), n, 0, 0);
         call("mul_1_x86_64", bgcn_mul_1_x86_64, U(R), U(A), n, 7, 0, 0);

@@ -8,7 +8,7 @@
  *   sqr_basecase(rp, ap, n): {rp,2n} = {ap,n}^2, n >= 1, no overlap.
  *
  * Small sizes run straight-line code: an = bn = 4..8 that of
- * small_mul_adx.h, n = 5..8 that of small_sqr_adx.h (both written by
+ * small_mul_adx.h, n = 5..8 and 10, 12, 14, 16 that of small_sqr_adx.h (both written by
  * gen-small-adx.py, whose header says why), n = 4 the square at the end
  * of bgcn_sqr_basecase_adx.
  * mul: one mul row then bn-1 addmul rows; every row has length an, so the
@@ -131,6 +131,16 @@ BGCN_FUNC(bgcn_sqr_basecase_adx)
 	cmp	$8, %rdx
 	jb	.Lsqr7
 	je	.Lsqr8
+	cmp	$16, %rdx		/* n = 10, 12, 14, 16: from 5..8 */
+	ja	1f
+	test	$1, %dl
+	jnz	1f
+	cmp	$12, %rdx
+	jb	.Lsqr10
+	je	.Lsqr12
+	cmp	$14, %rdx
+	je	.Lsqr14
+	jmp	.Lsqr16
 1:
 	PUSH6
 	mov	%rdi, %r14
