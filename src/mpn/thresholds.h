@@ -373,26 +373,47 @@
  * reference with the NTT threshold at 1, so every Toom node paid a
  * transform-length query (the plan search, ~2 us on Zen 1): Toom looked
  * slower and the NTT minimums came out low (on Zen 1 by 900-2300
- * limbs; fixed in tune.c 2026-12-02).  Re-measure these on Zen 4. */
+ * limbs; fixed in tune.c 2026-12-02).
+ * Re-measured on Zen 4 with the fixed tune.c and the straight-line
+ * basecases of small_mul_adx.h / small_sqr_adx.h: `taskset -c 1 tune/tune
+ * avx512`, three runs, 2026-12-03 00:44-00:48 UTC, AMD EPYC family 25
+ * model 17, load average 0.4-0.8 (the lead's own light work on the other
+ * core); each value the median:
+ *   mul toom22 38 38 40 -> 38; toom33 150 160 150 -> 150;
+ *   toom44 500 650 700 -> 650; toom6 700 1500 1000 -> 1000;
+ *   toom42 60 60 80 -> 60
+ *   sqr toom2 31 30 31 -> 31 (was 38: the 16-limb square is straight-line
+ *   now); toom3 130 390 170 -> 170; toom4 350 400 425 -> 400;
+ *   toom6 1700 900 1500 -> 1500
+ *   mul ntt min by k: 10: 760, never, never -> never; 11: 854 958 958 ->
+ *     958; from 12 every run 1519, 3009, 6014, 11905, 23797
+ *   sqr ntt min by k: 10: never, 760, never -> never; 11: 854 in every
+ *     run; from 12 as mul
+ *   powm form 11 in every run.
+ * Against GMP in one process (a throwaway loop over bgcn_sqr / mpn_sqr,
+ * min of 7, taskset -c 0) the squares of 550-1000 limbs stay at
+ * 0.93-1.11 of GMP with either threshold set: neither our Toom-4/6
+ * square nor the 2^11-point NTT is as fast there as GMP's Toom-6/8
+ * squares; the products stay at 0.70-0.94. */
 #define BGCN_AVX512_MUL_TOOM22 38
 #define BGCN_AVX512_MUL_TOOM33 150
-#define BGCN_AVX512_MUL_TOOM44 575
-#define BGCN_AVX512_MUL_TOOM6 1500
-#define BGCN_AVX512_MUL_TOOM42 150
-#define BGCN_AVX512_MUL_NTT 948
-#define BGCN_AVX512_SQR_TOOM2 38
-#define BGCN_AVX512_SQR_TOOM3 150
-#define BGCN_AVX512_SQR_TOOM4 725
+#define BGCN_AVX512_MUL_TOOM44 650
+#define BGCN_AVX512_MUL_TOOM6 1000
+#define BGCN_AVX512_MUL_TOOM42 60
+#define BGCN_AVX512_MUL_NTT 958
+#define BGCN_AVX512_SQR_TOOM2 31
+#define BGCN_AVX512_SQR_TOOM3 170
+#define BGCN_AVX512_SQR_TOOM4 400
 #define BGCN_AVX512_SQR_TOOM6 1500
-#define BGCN_AVX512_SQR_NTT 752
+#define BGCN_AVX512_SQR_NTT 854
 #define BGCN_AVX512_MUL_NTT_MIN_K { \
-    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 948, \
-    [12] = 1505, [13] = 2977, [14] = 5953, \
-    [15] = 11777, [16] = 23553 }
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 958, \
+    [12] = 1519, [13] = 3009, [14] = 6014, \
+    [15] = 11905, [16] = 23797 }
 #define BGCN_AVX512_SQR_NTT_MIN_K { \
-    [9] = BGCN_NTT_NEVER, [10] = 752, [11] = 845, \
-    [12] = 1505, [13] = 2977, [14] = 5953, \
-    [15] = 11777, [16] = 23553 }
+    [9] = BGCN_NTT_NEVER, [10] = BGCN_NTT_NEVER, [11] = 854, \
+    [12] = 1519, [13] = 3009, [14] = 6014, \
+    [15] = 11905, [16] = 23797 }
 /* Odd-modulus exponentiation with residues kept in IFMA digits
  * (powm_form.c, the path's bgcn_residue_ops) from this many limbs: the
  * residue ops' min_n, which `make tune` measures (bgcn_powm and
