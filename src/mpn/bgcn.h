@@ -574,7 +574,7 @@ extern long bgcn_mulmod_bnm1_ntt_threshold;
  * spread over the threads, and returns when all have returned; the
  * caller's thread takes part.  Tasks must not depend on which thread runs
  * them or in which order; a run started from inside a task is serial. */
-#define BGCN_THREADS_MIN_LIMBS 20000
+#define BGCN_THREADS_MIN_LIMBS 1500
 extern long bgcn_threads_min_limbs;
 int bgcn_threads_set(int n);
 int bgcn_threads_get(void);

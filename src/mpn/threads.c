@@ -7,29 +7,52 @@
  * finish varies but every task does the same work whichever thread runs
  * it: callers that give each task its own part of the output get the same
  * result for every thread count.  A worker that cannot be created is
- * simply missing (its share goes to the others).  Workers sleep on a
- * condition variable between runs. */
+ * simply missing (its share goes to the others).
+ *
+ * Waiting: a worker that has finished spins for up to SPIN_NS on the run
+ * generation before it sleeps on a condition variable, and the caller
+ * spins as long on the count of busy workers before it sleeps.  A large
+ * product is dozens of runs (one per split transform level, load,
+ * pointwise product and CRT, per prime) with short serial stretches
+ * between them, and waking a sleeping thread is slow on a virtual
+ * machine: measured on the Zen 4 VM (AMD EPYC family 25 model 17), one
+ * empty run on two threads took 22-57 us with sleeping workers, which
+ * made a product of 10^4 limbs slower on two threads (1.87 ms) than on
+ * one (0.97 ms).  The spin ends as soon as the next run starts, so a
+ * pool that is used once costs the other CPU SPIN_NS of busy waiting.
+ * Spinning only pays when the threads have CPUs of their own: not when
+ * more threads are set than this process may run on, and not while a
+ * thread finds itself on the CPU of the thread it waits for (the kernel
+ * put both on one CPU; spinning would only delay the other, so it sleeps
+ * at once and the next wake-up is free to place it on an idle CPU). */
 #define _GNU_SOURCE
 #include "bgcn.h"
 
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <time.h>
 
 #define MAX_THREADS 64
+#define SPIN_NS 300000L /* 0.3 ms */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t done = PTHREAD_COND_INITIALIZER;
 static int nworkers;      /* workers started */
 static int wanted = 0;    /* bgcn_threads_set value; 0 = default */
-static unsigned long gen; /* run generation, bumped per run */
+static unsigned long gen; /* atomic: run generation, bumped per run */
 static bgcn_task_fn cur_fn;
 static void *cur_ctx;
 static int cur_n;
 static int cur_use;       /* workers with an index below this take part */
 static int next_task;     /* atomic: next index to hand out */
-static int busy;          /* workers still inside the current run */
+static int busy;          /* atomic: workers still inside the current run */
+static unsigned long start_gen[MAX_THREADS]; /* gen when worker i started */
+static int ncpus;         /* the CPUs we may use, read at the first run */
+static int spin_allowed;  /* this run's threads <= the CPUs we may use */
+static int caller_cpu;    /* atomic: the CPU of the thread that started it */
+static int worker_cpu[MAX_THREADS]; /* atomic: where worker i last ran */
 
 long bgcn_threads_min_limbs = BGCN_THREADS_MIN_LIMBS;
 
@@ -75,26 +98,111 @@ static void run_tasks(bgcn_task_fn fn, void *ctx, int n)
     in_task = 0;
 }
 
+static long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Whether the calling thread should spin: the run's threads have CPUs of
+ * their own and (worker idx, or the caller for idx < 0) this thread is
+ * not on the CPU of the thread it waits for. */
+static int spin_worth(int idx)
+{
+    if (!__atomic_load_n(&spin_allowed, __ATOMIC_RELAXED))
+        return 0;
+    int cpu = sched_getcpu();
+    if (idx >= 0)
+        return cpu != __atomic_load_n(&caller_cpu, __ATOMIC_RELAXED);
+    for (int i = 0; i < nworkers; i++)
+        if (cpu == __atomic_load_n(&worker_cpu[i], __ATOMIC_RELAXED))
+            return 0;
+    return 1;
+}
+
+/* Worker idx spins until *v != not (returns 1) or SPIN_NS have passed or
+ * spinning stops paying (returns 0); the load acquires, so what was
+ * written before *v changed is seen. */
+static int spin_until_changed(int idx, const unsigned long *v,
+                              unsigned long not)
+{
+    if (!spin_worth(idx))
+        return 0;
+    long t0 = now_ns();
+    for (unsigned i = 1;; i++) {
+        if (__atomic_load_n(v, __ATOMIC_ACQUIRE) != not)
+            return 1;
+        cpu_relax();
+        if ((i & 255) == 0 &&
+            (now_ns() - t0 > SPIN_NS || !spin_worth(idx)))
+            return 0;
+    }
+}
+
 static void *worker(void *arg)
 {
     int idx = (int)(intptr_t)arg;
-    unsigned long seen = 0;
-    pthread_mutex_lock(&lock);
+    /* written before this thread was created, under the lock, before the
+     * run that created it bumped gen: so that run is its first */
+    unsigned long seen = start_gen[idx];
     for (;;) {
-        while (gen == seen)
-            pthread_cond_wait(&wake, &lock);
-        seen = gen;
-        bgcn_task_fn fn = cur_fn;
-        void *ctx = cur_ctx;
-        int n = cur_n, join = idx < cur_use;
-        pthread_mutex_unlock(&lock);
-        if (join)
-            run_tasks(fn, ctx, n);
-        pthread_mutex_lock(&lock);
-        if (--busy == 0)
+        if (!spin_until_changed(idx, &gen, seen)) {
+            pthread_mutex_lock(&lock);
+            while (__atomic_load_n(&gen, __ATOMIC_ACQUIRE) == seen)
+                pthread_cond_wait(&wake, &lock);
+            pthread_mutex_unlock(&lock);
+        }
+        /* The run's fields were written before gen was bumped, and stay
+         * until every worker has left it (busy), this one included. */
+        seen = __atomic_load_n(&gen, __ATOMIC_ACQUIRE);
+        __atomic_store_n(&worker_cpu[idx], sched_getcpu(), __ATOMIC_RELAXED);
+        if (idx < cur_use)
+            run_tasks(cur_fn, cur_ctx, cur_n);
+        if (__atomic_sub_fetch(&busy, 1, __ATOMIC_ACQ_REL) == 0) {
+            pthread_mutex_lock(&lock);
             pthread_cond_signal(&done);
+            pthread_mutex_unlock(&lock);
+        }
     }
     return NULL;
+}
+
+/* The CPU for worker i when the pool has a CPU per thread: the i-th of
+ * the CPUs this process may run on, counting from the one after the
+ * caller's.  Left to itself the kernel often wakes a worker on the CPU
+ * of the thread that woke it (measured: with the pool's two threads on
+ * the Zen 4 VM, a product of 10^3 limbs took 0.29-0.40 ms instead of
+ * 0.09 ms, the two taking turns on one CPU), and then the worker, which
+ * does not spin there, stays with it.  A worker held to a CPU of its own
+ * cannot be put there, and the caller, which may move, is pulled off
+ * the worker's CPU by the idle one.  Returns 0 (no affinity) when the
+ * CPUs cannot be read. */
+static int other_cpu(int i, cpu_set_t *set)
+{
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+        return 0;
+    int self = sched_getcpu(), n = CPU_COUNT(&allowed), cpus[CPU_SETSIZE];
+    int k = 0, at = 0;
+    for (int c = 0; c < CPU_SETSIZE && k < n; c++)
+        if (CPU_ISSET(c, &allowed)) {
+            if (c == self)
+                at = k;
+            cpus[k++] = c;
+        }
+    if (k < 2)
+        return 0;
+    CPU_ZERO(set);
+    CPU_SET(cpus[(at + 1 + i) % k], set);
+    return 1;
 }
 
 /* Starts workers up to want - 1 (as many as the system allows). */
@@ -106,6 +214,11 @@ static void grow(int want)
         if (pthread_attr_init(&at) != 0)
             return;
         pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+        start_gen[nworkers] = gen;
+        worker_cpu[nworkers] = -1;
+        cpu_set_t set;
+        if (want <= ncpus && other_cpu(nworkers, &set))
+            pthread_attr_setaffinity_np(&at, sizeof set, &set);
         int err = pthread_create(&th, &at, worker, (void *)(intptr_t)nworkers);
         pthread_attr_destroy(&at);
         if (err != 0)
@@ -123,6 +236,8 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
         return;
     }
     pthread_mutex_lock(&lock);
+    if (!ncpus)
+        ncpus = bgcn_threads_default();
     grow(threads);
     /* Every started worker wakes and reports back (busy), but only the
      * first `use` take tasks: fewer threads may be set than were started
@@ -140,14 +255,24 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
     cur_ctx = ctx;
     cur_n = n;
     cur_use = use;
+    __atomic_store_n(&spin_allowed, threads <= ncpus, __ATOMIC_RELAXED);
+    __atomic_store_n(&caller_cpu, sched_getcpu(), __ATOMIC_RELAXED);
     __atomic_store_n(&next_task, 0, __ATOMIC_RELAXED);
-    busy = nworkers;
-    gen++;
+    __atomic_store_n(&busy, nworkers, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&gen, 1, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&wake);
     pthread_mutex_unlock(&lock);
     run_tasks(fn, ctx, n);
+    /* busy counts down to 0; spin on it as on gen (it only falls) */
+    for (long t0 = now_ns(), i = spin_worth(-1) ? 1 : 0; i &&
+         __atomic_load_n(&busy, __ATOMIC_ACQUIRE) > 0; i++) {
+        cpu_relax();
+        if ((i & 255) == 0 &&
+            (now_ns() - t0 > SPIN_NS || !spin_worth(-1)))
+            break;
+    }
     pthread_mutex_lock(&lock);
-    while (busy > 0)
+    while (__atomic_load_n(&busy, __ATOMIC_ACQUIRE) > 0)
         pthread_cond_wait(&done, &lock);
     pthread_mutex_unlock(&lock);
 }
