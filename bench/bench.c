@@ -237,6 +237,68 @@ int bgc_bench_same(bgc_bench *b, const char *what, const bgcn_limb_t *x,
     return 1;
 }
 
+/* ---- two threads --------------------------------------------------------- */
+
+static cpu_set_t start_cpus; /* the affinity the process started with */
+static int pinned_cpu = -1;  /* the CPU of --pin, or -1 */
+
+/* Widens the pin to {pinned_cpu, the next CPU of start_cpus}; returns 0
+ * when there is no such second CPU (nothing changed). */
+static int two_cpus(void)
+{
+    int n = CPU_COUNT(&start_cpus);
+    if (pinned_cpu < 0)
+        return n >= 2;
+    for (int k = 1; k < CPU_SETSIZE; k++) {
+        int c = (pinned_cpu + k) % CPU_SETSIZE;
+        if (CPU_ISSET(c, &start_cpus)) {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            CPU_SET(pinned_cpu, &set);
+            CPU_SET(c, &set);
+            return sched_setaffinity(0, sizeof set, &set) == 0;
+        }
+    }
+    return 0;
+}
+
+static void one_cpu_again(void)
+{
+    if (pinned_cpu < 0)
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(pinned_cpu, &set);
+    sched_setaffinity(0, sizeof set, &set);
+}
+
+/* The wall-clock minimum as the figure shown. */
+static bgc_bench_time wall_view(bgc_bench_time t)
+{
+    return (bgc_bench_time){t.wall_ns, t.wall_ns, t.cpu_ns, t.wall_ns};
+}
+
+void bgc_bench_emit_2threads(bgc_bench *b, const bgc_bench_row *r,
+                             bgc_bench_fn fn, void *ctx,
+                             bgc_bench_check_fn check)
+{
+    bgc_bench_row t = *r;
+    t.path = "2 threads";
+    if (!two_cpus()) {
+        printf("%-10s (2 threads at %ld %s not timed: this process may run "
+               "on one CPU only)\n", r->op, r->size, r->unit);
+        return;
+    }
+    bgcn_threads_set(2);
+    fn(ctx, 1);
+    t.note = check(b, ctx) ? "(wall time, both)" : "MISMATCH";
+    t.eng = wall_view(bgc_bench_measure(b, fn, ctx));
+    t.gmp = wall_view(r->gmp);
+    bgcn_threads_set(1);
+    one_cpu_again();
+    bgc_bench_emit(b, &t);
+}
+
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
 void bgc_bench_random(bgcn_limb_t *p, long n)
@@ -531,6 +593,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if (sched_getaffinity(0, sizeof start_cpus, &start_cpus) != 0)
+        CPU_ZERO(&start_cpus);
     if (!no_pin) {
         cpu_set_t set;
         if (pin < 0)
@@ -544,6 +608,8 @@ int main(int argc, char **argv)
         }
     } else
         pin = -1;
+    pinned_cpu = pin;
+    bgcn_threads_set(1); /* every row on one thread but the 2-thread ones */
 
     b.core_mhz = measure_core_mhz(b.quick);
 

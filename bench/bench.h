@@ -82,6 +82,24 @@ const bgcn_kernels *bgc_bench_next_path(bgc_bench *b, int *i);
 int bgc_bench_same(bgc_bench *b, const char *what, const bgcn_limb_t *x,
                    const bgcn_limb_t *y, long n);
 
+/* Two-thread rows.  bgc_bench_emit_2threads(b, r, fn, ctx, check): the
+ * engine row r, already measured on one thread and emitted, again with
+ * the engine on two threads: check(b, ctx) first compares the result of
+ * one fn call with the reference (1: equal; it reports a mismatch with
+ * bgc_bench_same or b->mismatches), then fn is timed; the row shows the
+ * wall time of the engine and of r's GMP time (CPU time of the calling
+ * thread would miss the other's work), path "2 threads".  Every other
+ * row runs the engine on one thread (--no-pin too).  For it the
+ * pin to one CPU is widened to that CPU and the next one the process
+ * may use; with no second CPU (taskset over one CPU) the row says so and
+ * is not timed. */
+typedef int (*bgc_bench_check_fn)(bgc_bench *b, void *ctx);
+void bgc_bench_emit_2threads(bgc_bench *b, const bgc_bench_row *r,
+                             bgc_bench_fn fn, void *ctx,
+                             bgc_bench_check_fn check);
+/* The size from which the groups add 2-thread rows. */
+#define BGC_BENCH_THREADS_FROM 10000
+
 /* Deterministic random limbs (xorshift), and checked allocation of
  * 64-byte-aligned limb arrays (exits on failure: this is a benchmark). */
 void bgc_bench_random(bgcn_limb_t *p, long n);

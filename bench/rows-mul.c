@@ -6,10 +6,9 @@
  * against single-threaded GMP.  The 1-thread rows report thread CPU time
  * like every other row; the 2-thread rows report the minimum wall time
  * of the engine and of GMP (CPU time of the calling thread would miss the
- * other thread's work), so on a loaded machine they are noisier.  Run
- * with --no-pin (or taskset over two CPUs): the default pin to one CPU
- * leaves the second thread no CPU of its own.  BIGCALC_BENCH_MAXN
- * caps n (e.g. 1000000 for a quicker run).
+ * other thread's work), so on a loaded machine they are noisier; they
+ * run on the pinned CPU and the next one (bgc_bench_emit_2threads).
+ * BIGCALC_BENCH_MAXN caps n (e.g. 1000000 for a quicker run).
  *
  * bgcn_mul / bgcn_sqr (whatever algorithm the engine picks at that size)
  * against GMP's mpn_mul / mpn_sqr, at n = 4 .. 10^4 limbs, on every kernel
@@ -57,10 +56,38 @@ static void run_gmp(void *vc, long iters)
             mpn_mul(c->rp, c->ap, c->n, c->bp, c->n);
 }
 
-/* The wall-clock minimum as the figure shown (2-thread rows). */
-static bgc_bench_time wall_view(bgc_bench_time t)
+/* The engine's row on the path installed (shown as `path`): its product
+ * checked against GMP's (r2), then timed and emitted. */
+static bgc_bench_row engine_row(bgc_bench *b, struct mctx *c,
+                                const char *path, bgc_bench_time gmp,
+                                const bgcn_limb_t *r2)
 {
-    return (bgc_bench_time){t.wall_ns, t.wall_ns, t.cpu_ns, t.wall_ns};
+    bgc_bench_row r = {.op = c->sqr ? "sqr" : "mul", .path = path,
+                       .size = c->n, .unit = "limbs", .gmp = gmp};
+    run_engine(c, 1);
+    if (!bgc_bench_same(b, r.op, c->rp, r2, 2 * c->n))
+        r.note = "MISMATCH";
+    r.eng = bgc_bench_measure(b, run_engine, c);
+    bgc_bench_emit(b, &r);
+    return r;
+}
+
+/* The 2-thread rows' check: the product against GMP's, saved in r2. */
+struct hctx {
+    struct mctx m;
+    const bgcn_limb_t *r2;
+};
+
+static void run_engine_h(void *vc, long iters)
+{
+    run_engine(&((struct hctx *)vc)->m, iters);
+}
+
+static int same_h(bgc_bench *b, void *vc)
+{
+    const struct hctx *c = vc;
+    return bgc_bench_same(b, c->m.sqr ? "sqr" : "mul", c->m.rp, c->r2,
+                          2 * c->m.n);
 }
 
 static void huge_rows(bgc_bench *b)
@@ -96,25 +123,10 @@ static void huge_rows(bgc_bench *b)
             run_gmp(&c, 1);
             for (long i = 0; i < 2 * c.n; i++)
                 r2[i] = rp[i];
-            for (int th = 1; th <= 2; th++) {
-                bgcn_threads_set(th);
-                bgc_bench_row r = {.op = sqr ? "sqr" : "mul",
-                                   .path = th == 1 ? "1 thread" : "2 threads",
-                                   .size = c.n, .unit = "limbs", .gmp = gmp};
-                run_engine(&c, 1);
-                if (!bgc_bench_same(b, r.op, rp, r2, 2 * c.n))
-                    r.note = "MISMATCH";
-                r.eng = bgc_bench_measure(b, run_engine, &c);
-                if (th > 1) {
-                    r.eng = wall_view(r.eng);
-                    r.gmp = wall_view(gmp);
-                    if (!r.note) /* wall above CPU time is expected here */
-                        r.note = "(wall time, both)";
-                }
-                bgc_bench_emit(b, &r);
-            }
+            bgc_bench_row r = engine_row(b, &c, "1 thread", gmp, r2);
+            struct hctx h = {c, r2};
+            bgc_bench_emit_2threads(b, &r, run_engine_h, &h, same_h);
         }
-    bgcn_threads_set(0);
     bgcn_threads_min_limbs = save_min;
     b->cpu_clock = save_clock;
     bgc_bench_free(rp);
@@ -141,15 +153,8 @@ void bgc_bench_rows_mul(bgc_bench *b)
             for (long i = 0; i < 2 * c.n; i++)
                 r2[i] = rp[i];
             const bgcn_kernels *p;
-            for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
-                bgc_bench_row r = {.op = sqr ? "sqr" : "mul", .path = p->name,
-                                   .size = c.n, .unit = "limbs", .gmp = gmp};
-                run_engine(&c, 1);
-                if (!bgc_bench_same(b, r.op, rp, r2, 2 * c.n))
-                    r.note = "MISMATCH";
-                r.eng = bgc_bench_measure(b, run_engine, &c);
-                bgc_bench_emit(b, &r);
-            }
+            for (int i = 0; (p = bgc_bench_next_path(b, &i));)
+                engine_row(b, &c, p->name, gmp, r2);
         }
     bgc_bench_free(rp);
     bgc_bench_free(r2);

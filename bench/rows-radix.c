@@ -4,7 +4,9 @@
  * mpn_set_str (digits as values 0..9 on both sides, no ASCII step), on
  * every kernel path.  mpn_get_str destroys its input, so GMP's timed loop
  * copies the number first (n limbs, noise next to the conversion).  A
- * size is skipped when the previous one predicts more than 10 s per call. */
+ * size is skipped when the previous one predicts more than 10 s per call.
+ * From 10 BGC_BENCH_THREADS_FROM digits the best path's row is followed
+ * by one with the engine on 2 threads. */
 #include "bench.h"
 
 #include <gmp.h>
@@ -17,6 +19,13 @@ struct rctx {
     bgcn_limb_t *ap;    /* the number */
     bgcn_limb_t *tp;    /* GMP's clobbered copy / set_str output */
     long n;             /* limbs of the number */
+    int in;             /* set_str (else get_str) */
+    size_t outlen;      /* get_str: the engine's digit count */
+    long rn;            /* set_str: the engine's limb count */
+    const unsigned char *ref_str; /* get_str: GMP's digits, ref_len */
+    size_t ref_len;
+    const bgcn_limb_t *ref_limbs; /* set_str: GMP's limbs, ref_n */
+    long ref_n;
 };
 
 static void fail(const char *what, bgcn_status st)
@@ -27,10 +36,9 @@ static void fail(const char *what, bgcn_status st)
 
 static void run_engine_out(void *vc, long iters)
 {
-    const struct rctx *c = vc;
-    size_t len;
+    struct rctx *c = vc;
     for (long i = 0; i < iters; i++) {
-        bgcn_status st = bgcn_get_str(c->str, &len, 10, c->ap, c->n);
+        bgcn_status st = bgcn_get_str(c->str, &c->outlen, 10, c->ap, c->n);
         if (st != BGCN_OK)
             fail("bgcn_get_str", st);
     }
@@ -47,13 +55,27 @@ static void run_gmp_out(void *vc, long iters)
 
 static void run_engine_in(void *vc, long iters)
 {
-    const struct rctx *c = vc;
-    long rn;
+    struct rctx *c = vc;
     for (long i = 0; i < iters; i++) {
-        bgcn_status st = bgcn_set_str(c->tp, &rn, c->str, c->len, 10);
+        bgcn_status st = bgcn_set_str(c->tp, &c->rn, c->str, c->len, 10);
         if (st != BGCN_OK)
             fail("bgcn_set_str", st);
     }
+}
+
+/* The engine's last result against GMP's: same digits / same limbs. */
+static int same_radix(bgc_bench *b, void *vc)
+{
+    const struct rctx *c = vc;
+    if (c->in)
+        return c->rn == c->ref_n &&
+               bgc_bench_same(b, "set_str", c->tp, c->ref_limbs, c->ref_n);
+    if (c->outlen == c->ref_len && memcmp(c->str, c->ref_str, c->ref_len) == 0)
+        return 1;
+    fprintf(stderr, "bigcalc-bench: MISMATCH: get_str (%s path), %zu "
+                    "digits\n", bgcn_kern.name, c->len);
+    b->mismatches++;
+    return 0;
 }
 
 static void run_gmp_in(void *vc, long iters)
@@ -102,45 +124,32 @@ void bgc_bench_rows_radix(bgc_bench *b)
                        "about %.0f s per call)\n", op, d, guess / 1e9);
                 break;
             }
-            struct rctx c = {in ? digits : out, (size_t)d, ap, tp, 0};
+            struct rctx c = {.str = in ? digits : out, .len = (size_t)d,
+                             .ap = ap, .tp = tp, .in = in};
             c.n = (long)mpn_set_str(ap, digits, (size_t)d, 10);
             bgc_bench_time gmp =
                 bgc_bench_measure(b, in ? run_gmp_in : run_gmp_out, &c);
-            size_t glen = 0;
-            long gn = 0;
             if (in)
-                gn = (long)mpn_set_str(t2, digits, (size_t)d, 10);
+                c.ref_n = (long)mpn_set_str(t2, digits, (size_t)d, 10);
             else {
                 memcpy(tp, ap, (size_t)c.n * sizeof ap[0]);
-                glen = mpn_get_str(out2, 10, tp, c.n);
+                c.ref_len = mpn_get_str(out2, 10, tp, c.n);
             }
+            c.ref_str = out2;
+            c.ref_limbs = t2;
+            bgc_bench_fn eng = in ? run_engine_in : run_engine_out;
             const bgcn_kernels *p;
-            for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+            int best = 1; /* the first path timed is the best one */
+            for (int i = 0; (p = bgc_bench_next_path(b, &i)); best = 0) {
                 bgc_bench_row r = {.op = op, .path = p->name, .size = d,
                                    .unit = "digits", .gmp = gmp};
-                /* check once: same digits / same limbs as GMP */
-                if (in) {
-                    long rn;
-                    bgcn_status st = bgcn_set_str(tp, &rn, digits, (size_t)d, 10);
-                    if (st != BGCN_OK)
-                        fail("bgcn_set_str", st);
-                    if (rn != gn || !bgc_bench_same(b, op, tp, t2, gn))
-                        r.note = "MISMATCH";
-                } else {
-                    size_t len;
-                    bgcn_status st = bgcn_get_str(out, &len, 10, ap, c.n);
-                    if (st != BGCN_OK)
-                        fail("bgcn_get_str", st);
-                    if (len != glen || memcmp(out, out2, len) != 0) {
-                        fprintf(stderr, "bigcalc-bench: MISMATCH: get_str "
-                                        "(%s path), %ld digits\n", p->name, d);
-                        b->mismatches++;
-                        r.note = "MISMATCH";
-                    }
-                }
-                r.eng = bgc_bench_measure(b, in ? run_engine_in : run_engine_out,
-                                          &c);
+                eng(&c, 1); /* checked once: same digits / limbs as GMP */
+                if (!same_radix(b, &c))
+                    r.note = "MISMATCH";
+                r.eng = bgc_bench_measure(b, eng, &c);
                 bgc_bench_emit(b, &r);
+                if (best && d >= 10 * BGC_BENCH_THREADS_FROM)
+                    bgc_bench_emit_2threads(b, &r, eng, &c, same_radix);
                 last_d = d;
                 if (r.eng.min_ns > last_ns)
                     last_ns = r.eng.min_ns;

@@ -7,7 +7,8 @@
  * the engine's cofactor s checked by s*U = g mod V), on every kernel
  * path; each engine result is checked against GMP's before it is timed.
  * sqrtrem is the group "roots"; gcd and gcdext (1 to 10^6 limbs) the
- * group "gcd". */
+ * group "gcd".  From BGC_BENCH_THREADS_FROM limbs the best path's row is
+ * followed by one with the engine on 2 threads. */
 #include "bench.h"
 
 #include <gmp.h>
@@ -18,7 +19,11 @@ struct rctx {
     const bgcn_limb_t *ap, *bp;
     long n;   /* sqrt: radicand limbs; gcd: limbs of each operand */
     long gn;  /* gcd: result size */
+    long sn;  /* gcdext: the cofactor's signed size */
     mpz_t g;  /* gcd: GMP's result */
+    const bgcn_limb_t *ref; /* GMP's root (n / 2 limbs) or gcd (refn) */
+    long refn;
+    int ext;  /* gcd: the gcdext rows */
 };
 
 static void fail(const char *what, bgcn_status st)
@@ -36,6 +41,12 @@ static void sqrt_engine(void *vc, long iters)
         if (st != BGCN_OK)
             fail("bgcn_sqrtrem", st);
     }
+}
+
+static int same_root(bgc_bench *b, void *vc)
+{
+    const struct rctx *c = vc;
+    return bgc_bench_same(b, "sqrtrem root", c->sp, c->ref, c->n / 2);
 }
 
 static void sqrt_gmp(void *vc, long iters)
@@ -58,13 +69,43 @@ static void gcd_engine(void *vc, long iters)
 static void gcdext_engine(void *vc, long iters)
 {
     struct rctx *c = vc;
-    long sn;
     for (long i = 0; i < iters; i++) {
-        bgcn_status st = bgcn_gcdext(c->sp, &c->gn, c->rp, &sn, c->ap, c->n,
-                                     c->bp, c->n);
+        bgcn_status st = bgcn_gcdext(c->sp, &c->gn, c->rp, &c->sn, c->ap,
+                                     c->n, c->bp, c->n);
         if (st != BGCN_OK)
             fail("bgcn_gcdext", st);
     }
+}
+
+/* The engine's gcd (sp, gn) against GMP's (ref, refn), and for gcdext
+ * its cofactor s (rp, sn) by s U = g (mod V). */
+static int same_gcd(bgc_bench *b, void *vc)
+{
+    struct rctx *c = vc;
+    const char *op = c->ext ? "gcdext" : "gcd";
+    if (c->gn != c->refn || !bgc_bench_same(b, op, c->sp, c->ref, c->refn))
+        return 0;
+    if (!c->ext)
+        return 1;
+    mpz_t U, V, S, T;
+    mpz_inits(S, T, NULL);
+    mpz_roinit_n(U, c->ap, c->n);
+    mpz_roinit_n(V, c->bp, c->n);
+    long sn = c->sn;
+    mpz_import(S, (size_t)(sn < 0 ? -sn : sn), -1, sizeof(bgcn_limb_t), 0, 0,
+               c->rp);
+    if (sn < 0)
+        mpz_neg(S, S);
+    mpz_mul(T, S, U);
+    mpz_sub(T, T, c->g);
+    int ok = mpz_divisible_p(T, V);
+    mpz_clears(S, T, NULL);
+    if (!ok) {
+        fprintf(stderr, "bigcalc-bench: MISMATCH: gcdext cofactor (%s "
+                        "path), %ld limbs\n", bgcn_kern.name, c->n);
+        b->mismatches++;
+    }
+    return ok;
 }
 
 static void gcdext_gmp(void *vc, long iters)
@@ -121,14 +162,18 @@ void bgc_bench_rows_roots(bgc_bench *b)
             s2[i] = sp[i];
         for (long i = 0; i < 2 * n; i++)
             r2[i] = rp[i];
-        for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+        c.ref = s2;
+        int best = 1; /* the first path timed is the best one */
+        for (int i = 0; (p = bgc_bench_next_path(b, &i)); best = 0) {
             bgc_bench_row r = {.op = "sqrtrem", .path = p->name, .size = n,
                                .unit = "limbs", .gmp = gmp};
             sqrt_engine(&c, 1);
-            if (!bgc_bench_same(b, "sqrtrem root", sp, s2, n))
+            if (!same_root(b, &c))
                 r.note = "MISMATCH";
             r.eng = bgc_bench_measure(b, sqrt_engine, &c);
             bgc_bench_emit(b, &r);
+            if (best && n >= BGC_BENCH_THREADS_FROM)
+                bgc_bench_emit_2threads(b, &r, sqrt_engine, &c, same_root);
             if (r.eng.min_ns > sq_last_ns)
                 sq_last_ns = r.eng.min_ns;
         }
@@ -190,42 +235,22 @@ void bgc_bench_rows_gcd(bgc_bench *b)
             long want_n = (long)mpz_size(c.g);
             for (long i = 0; i < want_n; i++)
                 s2[i] = mpz_getlimbn(c.g, i);
-            for (int i = 0; (p = bgc_bench_next_path(b, &i));) {
+            c.ref = s2;
+            c.refn = want_n;
+            c.ext = ext;
+            int best = 1; /* the first path timed is the best one */
+            for (int i = 0; (p = bgc_bench_next_path(b, &i)); best = 0) {
                 bgc_bench_row r = {.op = op, .path = p->name, .size = n,
                                    .unit = "limbs", .gmp = gmp};
-                long sn = 0;
-                if (ext) {
-                    bgcn_status st = bgcn_gcdext(sp, &c.gn, rp, &sn, ap, n, bp, n);
-                    if (st != BGCN_OK)
-                        fail("bgcn_gcdext", st);
-                } else {
-                    gcd_engine(&c, 1);
-                }
-                if (c.gn != want_n || !bgc_bench_same(b, op, sp, s2, want_n))
+                (ext ? gcdext_engine : gcd_engine)(&c, 1);
+                if (!same_gcd(b, &c))
                     r.note = "MISMATCH";
-                if (ext && !r.note) {
-                    /* s U = g (mod V) */
-                    mpz_t U, V, S, T;
-                    mpz_inits(S, T, NULL);
-                    mpz_roinit_n(U, ap, n);
-                    mpz_roinit_n(V, bp, n);
-                    mpz_import(S, (size_t)(sn < 0 ? -sn : sn), -1,
-                               sizeof(bgcn_limb_t), 0, 0, rp);
-                    if (sn < 0)
-                        mpz_neg(S, S);
-                    mpz_mul(T, S, U);
-                    mpz_sub(T, T, c.g);
-                    if (!mpz_divisible_p(T, V)) {
-                        fprintf(stderr, "bigcalc-bench: MISMATCH: gcdext "
-                                        "cofactor (%s path), %ld limbs\n",
-                                p->name, n);
-                        b->mismatches++;
-                        r.note = "MISMATCH";
-                    }
-                    mpz_clears(S, T, NULL);
-                }
                 r.eng = bgc_bench_measure(b, ext ? gcdext_engine : gcd_engine, &c);
                 bgc_bench_emit(b, &r);
+                if (best && n >= BGC_BENCH_THREADS_FROM)
+                    bgc_bench_emit_2threads(b, &r,
+                                            ext ? gcdext_engine : gcd_engine,
+                                            &c, same_gcd);
                 if (r.eng.min_ns > last_ns)
                     last_ns = r.eng.min_ns;
             }

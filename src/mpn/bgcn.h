@@ -573,8 +573,13 @@ extern long bgcn_mulmod_bnm1_ntt_threshold;
  * bgcn_par_run(n, fn, ctx): calls fn(ctx, t) once for each t in [0, n),
  * spread over the threads, and returns when all have returned; the
  * caller's thread takes part.  Tasks must not depend on which thread runs
- * them or in which order; a run started from inside a task is serial. */
-#define BGCN_THREADS_MIN_LIMBS 1500
+ * them or in which order; a run started from inside a task is serial.
+ * The minimum, measured on the Zen 4 VM (bgcn_mul, 2 threads against 1):
+ * with the two vCPUs close (an empty run 0.1-0.2 us) threads paid from
+ * 1500 limbs (1.27x; 1.54x at 10^4), but at other times (an empty run
+ * 0.5-0.9 us: the host had put them far apart) 5000 limbs took 0.59 ms
+ * against 0.49 and 10^4 limbs broke even; from 10^4 limbs neither loses. */
+#define BGCN_THREADS_MIN_LIMBS 10000
 extern long bgcn_threads_min_limbs;
 int bgcn_threads_set(int n);
 int bgcn_threads_get(void);

@@ -20,11 +20,18 @@
  * made a product of 10^4 limbs slower on two threads (1.87 ms) than on
  * one (0.97 ms).  The spin ends as soon as the next run starts, so a
  * pool that is used once costs the other CPU SPIN_NS of busy waiting.
- * Spinning only pays when the threads have CPUs of their own: not when
- * more threads are set than this process may run on, and not while a
- * thread finds itself on the CPU of the thread it waits for (the kernel
- * put both on one CPU; spinning would only delay the other, so it sleeps
- * at once and the next wake-up is free to place it on an idle CPU). */
+ * Spinning only pays when the threads have CPUs of their own, so there
+ * is none when more threads are set than this process may run on.
+ *
+ * Placement: left to itself the kernel often wakes a worker on the CPU
+ * of the thread that woke it, or moves the caller onto the worker's, and
+ * the two then take turns on one CPU while the other idles; measured on
+ * the Zen 4 VM, a product of 10^3 limbs took 0.29-0.40 ms on two threads
+ * instead of 0.09 ms, and 10^4 limbs 2-2.7 ms instead of 0.6 ms for 20 to
+ * 50 ms until the kernel separated them.  So (when spinning is allowed)
+ * a worker is started on the pool's CPUs but the caller's, and a worker
+ * that finds itself on the caller's CPU when a run starts moves off it
+ * the same way (one affinity call) instead of spinning there. */
 #define _GNU_SOURCE
 #include "bgcn.h"
 
@@ -52,7 +59,7 @@ static unsigned long start_gen[MAX_THREADS]; /* gen when worker i started */
 static int ncpus;         /* the CPUs we may use, read at the first run */
 static int spin_allowed;  /* this run's threads <= the CPUs we may use */
 static int caller_cpu;    /* atomic: the CPU of the thread that started it */
-static int worker_cpu[MAX_THREADS]; /* atomic: where worker i last ran */
+static cpu_set_t pool_cpus; /* the creating thread's CPUs, at the first run */
 
 long bgcn_threads_min_limbs = BGCN_THREADS_MIN_LIMBS;
 
@@ -112,39 +119,48 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Whether the calling thread should spin: the run's threads have CPUs of
- * their own and (worker idx, or the caller for idx < 0) this thread is
- * not on the CPU of the thread it waits for. */
-static int spin_worth(int idx)
+/* Whether a worker should spin: the run's threads have CPUs of their own
+ * and it is not on the CPU of the thread that started the run. */
+static int spin_worth(void)
 {
-    if (!__atomic_load_n(&spin_allowed, __ATOMIC_RELAXED))
-        return 0;
-    int cpu = sched_getcpu();
-    if (idx >= 0)
-        return cpu != __atomic_load_n(&caller_cpu, __ATOMIC_RELAXED);
-    for (int i = 0; i < nworkers; i++)
-        if (cpu == __atomic_load_n(&worker_cpu[i], __ATOMIC_RELAXED))
-            return 0;
-    return 1;
+    return __atomic_load_n(&spin_allowed, __ATOMIC_RELAXED) &&
+           sched_getcpu() != __atomic_load_n(&caller_cpu, __ATOMIC_RELAXED);
 }
 
-/* Worker idx spins until *v != not (returns 1) or SPIN_NS have passed or
+/* A worker spins until *v != not (returns 1) or SPIN_NS have passed or
  * spinning stops paying (returns 0); the load acquires, so what was
  * written before *v changed is seen. */
-static int spin_until_changed(int idx, const unsigned long *v,
-                              unsigned long not)
+static int spin_until_changed(const unsigned long *v, unsigned long not)
 {
-    if (!spin_worth(idx))
+    if (!spin_worth())
         return 0;
     long t0 = now_ns();
     for (unsigned i = 1;; i++) {
         if (__atomic_load_n(v, __ATOMIC_ACQUIRE) != not)
             return 1;
         cpu_relax();
-        if ((i & 255) == 0 &&
-            (now_ns() - t0 > SPIN_NS || !spin_worth(idx)))
+        if ((i & 255) == 0 && (now_ns() - t0 > SPIN_NS || !spin_worth()))
             return 0;
     }
+}
+
+/* The pool's CPUs but cpu, in *set; 0 if that leaves none. */
+static int cpus_but(int cpu, cpu_set_t *set)
+{
+    *set = pool_cpus;
+    if (cpu >= 0 && cpu < CPU_SETSIZE)
+        CPU_CLR(cpu, set);
+    return CPU_COUNT(set) > 0;
+}
+
+/* A worker on the caller's CPU moves off it (see the placement note). */
+static void leave_caller_cpu(void)
+{
+    int cpu = __atomic_load_n(&caller_cpu, __ATOMIC_RELAXED);
+    cpu_set_t set;
+    if (__atomic_load_n(&spin_allowed, __ATOMIC_RELAXED) &&
+        sched_getcpu() == cpu && cpus_but(cpu, &set))
+        sched_setaffinity(0, sizeof set, &set);
 }
 
 static void *worker(void *arg)
@@ -154,7 +170,7 @@ static void *worker(void *arg)
      * run that created it bumped gen: so that run is its first */
     unsigned long seen = start_gen[idx];
     for (;;) {
-        if (!spin_until_changed(idx, &gen, seen)) {
+        if (!spin_until_changed(&gen, seen)) {
             pthread_mutex_lock(&lock);
             while (__atomic_load_n(&gen, __ATOMIC_ACQUIRE) == seen)
                 pthread_cond_wait(&wake, &lock);
@@ -163,7 +179,7 @@ static void *worker(void *arg)
         /* The run's fields were written before gen was bumped, and stay
          * until every worker has left it (busy), this one included. */
         seen = __atomic_load_n(&gen, __ATOMIC_ACQUIRE);
-        __atomic_store_n(&worker_cpu[idx], sched_getcpu(), __ATOMIC_RELAXED);
+        leave_caller_cpu();
         if (idx < cur_use)
             run_tasks(cur_fn, cur_ctx, cur_n);
         if (__atomic_sub_fetch(&busy, 1, __ATOMIC_ACQ_REL) == 0) {
@@ -173,36 +189,6 @@ static void *worker(void *arg)
         }
     }
     return NULL;
-}
-
-/* The CPU for worker i when the pool has a CPU per thread: the i-th of
- * the CPUs this process may run on, counting from the one after the
- * caller's.  Left to itself the kernel often wakes a worker on the CPU
- * of the thread that woke it (measured: with the pool's two threads on
- * the Zen 4 VM, a product of 10^3 limbs took 0.29-0.40 ms instead of
- * 0.09 ms, the two taking turns on one CPU), and then the worker, which
- * does not spin there, stays with it.  A worker held to a CPU of its own
- * cannot be put there, and the caller, which may move, is pulled off
- * the worker's CPU by the idle one.  Returns 0 (no affinity) when the
- * CPUs cannot be read. */
-static int other_cpu(int i, cpu_set_t *set)
-{
-    cpu_set_t allowed;
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
-        return 0;
-    int self = sched_getcpu(), n = CPU_COUNT(&allowed), cpus[CPU_SETSIZE];
-    int k = 0, at = 0;
-    for (int c = 0; c < CPU_SETSIZE && k < n; c++)
-        if (CPU_ISSET(c, &allowed)) {
-            if (c == self)
-                at = k;
-            cpus[k++] = c;
-        }
-    if (k < 2)
-        return 0;
-    CPU_ZERO(set);
-    CPU_SET(cpus[(at + 1 + i) % k], set);
-    return 1;
 }
 
 /* Starts workers up to want - 1 (as many as the system allows). */
@@ -215,9 +201,8 @@ static void grow(int want)
             return;
         pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
         start_gen[nworkers] = gen;
-        worker_cpu[nworkers] = -1;
         cpu_set_t set;
-        if (want <= ncpus && other_cpu(nworkers, &set))
+        if (want <= ncpus && cpus_but(sched_getcpu(), &set))
             pthread_attr_setaffinity_np(&at, sizeof set, &set);
         int err = pthread_create(&th, &at, worker, (void *)(intptr_t)nworkers);
         pthread_attr_destroy(&at);
@@ -236,8 +221,11 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
         return;
     }
     pthread_mutex_lock(&lock);
-    if (!ncpus)
+    if (!ncpus) {
         ncpus = bgcn_threads_default();
+        if (sched_getaffinity(0, sizeof pool_cpus, &pool_cpus) != 0)
+            CPU_ZERO(&pool_cpus);
+    }
     grow(threads);
     /* Every started worker wakes and reports back (busy), but only the
      * first `use` take tasks: fewer threads may be set than were started
@@ -264,11 +252,10 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
     pthread_mutex_unlock(&lock);
     run_tasks(fn, ctx, n);
     /* busy counts down to 0; spin on it as on gen (it only falls) */
-    for (long t0 = now_ns(), i = spin_worth(-1) ? 1 : 0; i &&
+    for (long t0 = now_ns(), i = spin_allowed; i &&
          __atomic_load_n(&busy, __ATOMIC_ACQUIRE) > 0; i++) {
         cpu_relax();
-        if ((i & 255) == 0 &&
-            (now_ns() - t0 > SPIN_NS || !spin_worth(-1)))
+        if ((i & 255) == 0 && now_ns() - t0 > SPIN_NS)
             break;
     }
     pthread_mutex_lock(&lock);
