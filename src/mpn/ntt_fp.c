@@ -44,12 +44,15 @@
  * piece polls the interrupt flag first, so a raised flag stops every
  * thread within one piece (well under a millisecond); the product then
  * returns BGCN_EINTR.  The CRT runs in one coefficient range per thread,
- * each range into its own buffer allocated by the thread (a failure is
- * BGCN_ENOMEM), added into the result in order afterwards.
+ * each writing its own limbs of the result in place (and the few its sum
+ * reaches past them to a spill added in afterwards): the threads allocate
+ * nothing, so every allocation failure is the calling thread's.  (They
+ * used to sum into buffers of their own, allocated and cleared by each
+ * thread and added in serially: on the Zen 4 VM a 10^7-limb product's
+ * CRT took 553 ms on 2 threads against 292 ms on 1.)
  *
  * Memory: np + 1 arrays of L doubles (3L/4 truncated; results, the
- * second operand) and the L-double table, plus the CRT buffers of the threads after the
- * first (together at most the result size); L <= about 0.75 (an + bn)
+ * second operand) and the L-double table; L <= about 0.75 (an + bn)
  * with 4 primes. */
 #include "bgcn.h"
 #include "mul-impl.h"
@@ -825,25 +828,42 @@ static void make_table(job_t *J, long L, bgcn_limb_t g)
 
 /* ---- CRT ---- */
 
+/* Limbs a coefficient range writes past the start of the next range: the
+ * pending sum is six limbs, of which at most two lie below that start. */
+#define CRT_SPILL 6
+
 typedef struct {
     double *res[NP_MAX];
     int np, nb, T;
     long nc, rn;
     bgcn_limb_t *rp;
-    bgcn_limb_t *buf[64];
-    long lo[64], len[64];
-    bgcn_status st[64];
+    bgcn_limb_t spill[64][CRT_SPILL]; /* task t's limbs past its region */
     const nttfp_ops *ops;
     nttfp_prime P[NP_MAX];
     double c[4][4];              /* p_j^-1 mod p_i, j < i, balanced */
 } crt_t;
 
-/* Coefficients c0 <= s < c1 added at bits s nb - base_bit of {out,
- * outn}, np a constant in each inlined copy (straight-line Garner
- * recombination, the pending limbs in registers). */
+/* {out, outn} = the sum of coefficients c0 <= s < c1, each at bit
+ * s nb - base_bit (the first within limb 0), every limb written (no
+ * need to clear out first); the sum's limbs from outn up go to
+ * spill[0 .. CRT_SPILL - 1] (spill NULL: they are zero).  np is a
+ * constant in each inlined copy (straight-line Garner recombination, the
+ * pending limbs in registers). */
+/* Limb i past a range's region: into spill, or (no spill: the last
+ * range) zero. */
+static inline void crt_spill(bgcn_limb_t *spill, long i, bgcn_limb_t x)
+{
+    if (spill) {
+        BGCN_ASSERT(i < CRT_SPILL);
+        spill[i] = x;
+    } else {
+        BGCN_ASSERT(x == 0);
+    }
+}
+
 static inline __attribute__((always_inline)) void
-crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, long base_bit, long c0,
-             long c1, const int np)
+crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, bgcn_limb_t *spill,
+             long base_bit, long c0, long c1, const int np)
 {
     /* The sum of the coefficients from limb q0 up, in registers: the
      * limbs of out are written once each, in order, instead of every
@@ -904,7 +924,7 @@ crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, long base_bit, long c0,
             if (q0 < outn)
                 out[q0] = a0;
             else
-                BGCN_ASSERT(a0 == 0);
+                crt_spill(spill, q0 - outn, a0);
             a0 = a1;
             a1 = a2;
             a2 = a3;
@@ -939,45 +959,41 @@ crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, long base_bit, long c0,
         if (q0 + l < outn)
             out[q0 + l] = acc[l];
         else
-            BGCN_ASSERT(acc[l] == 0);
+            crt_spill(spill, q0 + l - outn, acc[l]);
+    }
+    if (q0 + 6 < outn)
+        memset(out + q0 + 6, 0, (size_t)(outn - q0 - 6) * sizeof *out);
+}
+
+static void crt_range(crt_t *C, bgcn_limb_t *out, long outn,
+                      bgcn_limb_t *spill, long base_bit, long c0, long c1)
+{
+    switch (C->np) {
+    case 2: crt_range_np(C, out, outn, spill, base_bit, c0, c1, 2); break;
+    case 3: crt_range_np(C, out, outn, spill, base_bit, c0, c1, 3); break;
+    default: crt_range_np(C, out, outn, spill, base_bit, c0, c1, 4); break;
     }
 }
 
-static void crt_range(crt_t *C, bgcn_limb_t *out, long outn, long base_bit,
-                      long c0, long c1)
+/* Task t: the coefficients [c0, c1) of its share into the limbs [lo, hi)
+ * of the result, lo = the limb of coefficient c0's first bit and hi the
+ * next task's lo (the last: rn); the few limbs the sum reaches past hi
+ * go to its spill, added in afterwards.  Every limb of the result is
+ * written by exactly one task, straight into rp: no buffers, nothing to
+ * clear first. */
+static long crt_lo(const crt_t *C, int t)
 {
-    switch (C->np) {
-    case 2: crt_range_np(C, out, outn, base_bit, c0, c1, 2); break;
-    case 3: crt_range_np(C, out, outn, base_bit, c0, c1, 3); break;
-    default: crt_range_np(C, out, outn, base_bit, c0, c1, 4); break;
-    }
+    return C->nc * t / C->T * C->nb / 64;
 }
 
 static void crt_task(void *vc, int t)
 {
     crt_t *C = vc;
     long c0 = C->nc * t / C->T, c1 = C->nc * (t + 1) / C->T;
-    C->st[t] = BGCN_OK;
-    if (c0 >= c1)
-        return;
-    if (t == 0) {
-        crt_range(C, C->rp, C->rn, 0, c0, c1);
-        return;
-    }
-    long lo = c0 * C->nb / 64;
-    long hi = ((c1 - 1) * C->nb + 202) / 64 + 1;
-    if (hi > C->rn)
-        hi = C->rn;
-    bgcn_limb_t *buf = bgcn_alloc_limbs((size_t)(hi - lo));
-    if (!buf) {
-        C->st[t] = BGCN_ENOMEM;
-        return;
-    }
-    memset(buf, 0, (size_t)(hi - lo) * sizeof *buf);
-    C->buf[t] = buf;
-    C->lo[t] = lo;
-    C->len[t] = hi - lo;
-    crt_range(C, buf, hi - lo, lo * 64, c0, c1);
+    long lo = crt_lo(C, t), hi = t == C->T - 1 ? C->rn : crt_lo(C, t + 1);
+    BGCN_ASSERT(c0 < c1 && lo <= hi && hi <= C->rn);
+    crt_range(C, C->rp + lo, hi - lo, t == C->T - 1 ? NULL : C->spill[t],
+              lo * 64, c0, c1);
 }
 
 /* The primes' CRT constants, computed once (each product used to
@@ -1016,19 +1032,21 @@ static bgcn_status crt(bgcn_limb_t *rp, long rn, double *const res[], int np,
         for (int j = 0; j < i; j++)
             C.c[i][j] = crt_c[i][j];
     }
-    memset(rp, 0, (size_t)rn * sizeof *rp);
-    bgcn_par_run(T, crt_task, &C);
-    bgcn_status st = BGCN_OK;
-    for (int t = 0; t < T; t++) {
-        if (C.st[t] != BGCN_OK)
-            st = C.st[t];
-        if (C.buf[t]) {
-            if (st == BGCN_OK)
-                mi_add_in(rp + C.lo[t], rn - C.lo[t], C.buf[t], C.len[t]);
-            bgcn_free_limbs(C.buf[t]);
-        }
+    if (C.T > nc / 64) /* a share per task of at least 64 coefficients */
+        C.T = nc / 64 > 1 ? (int)(nc / 64) : 1;
+    bgcn_par_run(C.T, crt_task, &C);
+    if (bgcn_interrupt_flag)
+        return BGCN_EINTR;
+    for (int t = 0; t + 1 < C.T; t++) {
+        long lo = crt_lo(&C, t + 1), n = rn - lo < CRT_SPILL ? rn - lo
+                                                              : CRT_SPILL;
+        for (long i = n; i < CRT_SPILL; i++)
+            BGCN_ASSERT(C.spill[t][i] == 0);
+        bgcn_limb_t cy = mi_add_in(rp + lo, rn - lo, C.spill[t], n);
+        BGCN_ASSERT(cy == 0);
+        (void)cy;
     }
-    return st;
+    return BGCN_OK;
 }
 
 /* ---- entry ---- */

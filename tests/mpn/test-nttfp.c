@@ -10,9 +10,10 @@
  * plans (3M/2 points, their minimum lowered) around every plan change,
  * operands of every
  * testlib shape, unbalanced pairs and squares.  Threads: the same product
- * on 1..4 threads is bit for bit the same; an allocation failure inside a
- * thread (the CRT buffers of threads after the first) is BGCN_ENOMEM with
- * nothing leaked; a raised interrupt flag stops a threaded product with
+ * on 1..4 threads is bit for bit the same; the threads allocate nothing
+ * (every thread count makes the same allocations, all in the calling
+ * thread), and each of them failing is BGCN_ENOMEM with nothing leaked
+ * and the next product right; a raised interrupt flag stops a threaded product with
  * BGCN_EINTR, also when raised by another thread while it runs. */
 #include <criterion/criterion.h>
 #include <gmp.h>
@@ -640,13 +641,15 @@ Test(nttfp, every_thread_count)
 static void enomem_in_threads_with(const nttfp_ops *v)
 {
     long n = 4000;
-    bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r);
+    bgcn_limb_t *a = malloc(n * sizeof *a), *r = malloc(2 * n * sizeof *r),
+                *r1 = malloc(2 * n * sizeof *r1);
     t_fill(a, n);
-    /* The arrays are the first allocations; with more than one thread the
-     * CRT buffers of threads 1.. come after them, allocated inside those
-     * threads: the last allocation that can fail is then a later one.
-     * The array cache is emptied first, so each product allocates its
-     * arrays (from the cache they would not fail). */
+    cr_assert(bgcn_mul_nttfp_ops(r1, a, n, a, n, v, 1) == BGCN_OK);
+    /* The array cache is emptied before each product, so each allocates
+     * its arrays (from the cache they would not fail).  Allocation k
+     * failing: ENOMEM until k passes the product's allocations, then OK;
+     * the threads (the CRT's in particular) allocate nothing of their
+     * own, so that count is the same on every thread count. */
     int last_fail[5] = {0};
     for (int T = 1; T <= 4; T++) {
         for (int k = 1; k <= 12; k++) {
@@ -656,17 +659,22 @@ static void enomem_in_threads_with(const nttfp_ops *v)
             bgcn_status st = bgcn_mul_nttfp_ops(r, a, n, a, n, v, T);
             bgcn_alloc_fail_after(0);
             cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "status %d", st);
-            if (k == 1)
-                cr_assert_eq(st, BGCN_ENOMEM);
-            if (st == BGCN_ENOMEM)
+            if (st == BGCN_ENOMEM) {
+                cr_assert_eq(last_fail[T], k - 1, "ENOMEM after OK");
                 last_fail[T] = k;
+            } else {
+                cr_assert(t_equal("after ENOMEM", r, r1, 2 * n),
+                          "%ldx%ld on %d threads after failures", n, n, T);
+            }
         }
-        if (T > 1)
-            cr_assert(last_fail[T] > last_fail[1],
-                      "no failure inside a thread on %d threads", T);
+        cr_assert(last_fail[T] >= 1 && last_fail[T] < 12);
+        cr_assert_eq(last_fail[T], last_fail[1],
+                     "%d allocations on %d threads, %d on 1", last_fail[T],
+                     T, last_fail[1]);
     }
     free(a);
     free(r);
+    free(r1);
 }
 
 Test(nttfp, enomem_in_threads)
