@@ -389,6 +389,25 @@ bgcn_status bgcn_mul(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
 bgcn_status bgcn_sqr(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                      long n) BGCN_WUR;
 
+/* Independent products side by side (src/mpn/mul_jobs.c).  Job i:
+ * {rp, an + bn} = {ap, an} * {bp, bn} for any an, bn >= 0 (an or bn 0:
+ * the job is skipped, rp untouched).  No rp may overlap another job's rp
+ * or any job's operands; operands may be shared.  With more than one
+ * thread and every job's smaller operand at least bgcn_mul_jobs_min
+ * limbs, the jobs are the tasks of one bgcn_par_run (each product then on
+ * one thread), else they run in order.  Returns BGCN_OK, or a failing
+ * job's status (ENOMEM / EINTR; every result then unspecified).  n <= 64.  Any bgcn_mul_jobs_min
+ * >= 1 is correct (tests move it). */
+typedef struct bgcn_mul_job {
+    bgcn_limb_t *rp;
+    const bgcn_limb_t *ap;
+    long an;
+    const bgcn_limb_t *bp;
+    long bn;
+} bgcn_mul_job;
+bgcn_status bgcn_mul_jobs(const bgcn_mul_job *jobs, int n) BGCN_WUR;
+extern long bgcn_mul_jobs_min;
+
 /* Crossover sizes (limbs of the smaller operand) used by bgcn_mul and
  * bgcn_sqr; defaults and how they were measured in src/mpn/thresholds.h.
  * Writable so the tuning program and the tests can move them (not while

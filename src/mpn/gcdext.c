@@ -128,16 +128,14 @@ static bgcn_status cof_comb(struct scof *r, const struct scof *x,
     bgcn_limb_t *P = t, *Q = t + cap;
     long pn = 0, qn = 0;
     bgcn_zero(t, 2 * cap);
-    if (x->n) {
-        BGCN_ASSERT(mn + x->n <= cap);
-        BGCN_TRY(bgcn_div_mul(P, mx, mn, x->p, x->n));
+    BGCN_ASSERT(mn + x->n <= cap && mn + y->n <= cap);
+    const bgcn_mul_job jobs[2] = {{P, mx, mn, x->p, x->n},
+                                  {Q, my, mn, y->p, y->n}};
+    BGCN_TRY(bgcn_mul_jobs(jobs, 2));
+    if (x->n)
         pn = bgcn_normalized_size(P, mn + x->n);
-    }
-    if (y->n) {
-        BGCN_ASSERT(mn + y->n <= cap);
-        BGCN_TRY(bgcn_div_mul(Q, my, mn, y->p, y->n));
+    if (y->n)
         qn = bgcn_normalized_size(Q, mn + y->n);
-    }
     long n = pn > qn ? pn : qn;
     int neg;
     if (x->neg != y->neg) {

@@ -166,18 +166,18 @@ static void snum_add(struct snum *r, const struct snum *x,
     r->neg = n ? lneg : 0;
 }
 
-/* r = x y; r->p has room for x->n + y->n limbs, no overlap. */
-static bgcn_status snum_mul(struct snum *r, const struct snum *x,
-                            const struct snum *y)
+/* The size and sign of r = x y, its magnitude already in r->p (a job of
+ * bgcn_mul_jobs; nothing there when x or y is zero). */
+static void snum_product(struct snum *r, const struct snum *x,
+                         const struct snum *y)
 {
-    r->n = 0;
-    r->neg = 0;
-    if (x->n == 0 || y->n == 0)
-        return BGCN_OK;
-    BGCN_TRY(bgcn_div_mul(r->p, x->p, x->n, y->p, y->n));
+    if (x->n == 0 || y->n == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
     r->n = bgcn_normalized_size(r->p, x->n + y->n);
     r->neg = x->neg ^ y->neg;
-    return BGCN_OK;
 }
 
 static bgcn_status mat_mul_strassen(bgcn_hgcd_matrix *m,
@@ -209,15 +209,19 @@ static bgcn_status mat_mul_strassen(bgcn_hgcd_matrix *m,
     snum_add(&T[2], &b[1][1], &T[1], 1);
     snum_add(&T[3], &b[1][1], &b[0][1], 1);
     snum_add(&T[4], &T[2], &b[1][0], 1);
-    bgcn_status st;
-    if ((st = snum_mul(&P[1], &a[0][0], &b[0][0])) != BGCN_OK ||
-        (st = snum_mul(&P[2], &a[0][1], &b[1][0])) != BGCN_OK ||
-        (st = snum_mul(&P[3], &S[4], &b[1][1])) != BGCN_OK ||
-        (st = snum_mul(&P[4], &a[1][1], &T[4])) != BGCN_OK ||
-        (st = snum_mul(&P[5], &S[1], &T[1])) != BGCN_OK ||
-        (st = snum_mul(&P[6], &S[2], &T[2])) != BGCN_OK ||
-        (st = snum_mul(&P[7], &S[3], &T[3])) != BGCN_OK)
+    const struct snum *f[8][2] = {{NULL, NULL},     {&a[0][0], &b[0][0]},
+                                  {&a[0][1], &b[1][0]}, {&S[4], &b[1][1]},
+                                  {&a[1][1], &T[4]},  {&S[1], &T[1]},
+                                  {&S[2], &T[2]},     {&S[3], &T[3]}};
+    bgcn_mul_job jobs[7];
+    for (int i = 1; i <= 7; i++)
+        jobs[i - 1] = (bgcn_mul_job){P[i].p, f[i][0]->p, f[i][0]->n,
+                                     f[i][1]->p, f[i][1]->n};
+    bgcn_status st = bgcn_mul_jobs(jobs, 7);
+    if (st != BGCN_OK)
         goto done;
+    for (int i = 1; i <= 7; i++)
+        snum_product(&P[i], f[i][0], f[i][1]);
     snum_add(&P[2], &P[1], &P[2], 0); /* c11 */
     snum_add(&P[6], &P[1], &P[6], 0); /* u2 */
     snum_add(&P[7], &P[6], &P[7], 0); /* u3 */
@@ -534,14 +538,12 @@ bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *a, long *an,
     bgcn_limb_t *x = w, *y = x + xn, *z = y + xn, *v = z + xn;
     bgcn_limb_t *ra = v + xn, *rb = ra + n + 1;
     bgcn_zero(w, 4 * xn);
-    if (al) {
-        if ((st = bgcn_div_mul(x, m1.p[1][1], mn, a, al)) != BGCN_OK ||
-            (st = bgcn_div_mul(v, m1.p[1][0], mn, a, al)) != BGCN_OK)
-            goto done;
-    }
-    if (bl) {
-        if ((st = bgcn_div_mul(y, m1.p[0][1], mn, b, bl)) != BGCN_OK ||
-            (st = bgcn_div_mul(z, m1.p[0][0], mn, b, bl)) != BGCN_OK)
+    {
+        const bgcn_mul_job jobs[4] = {{x, m1.p[1][1], mn, a, al},
+                                      {v, m1.p[1][0], mn, a, al},
+                                      {y, m1.p[0][1], mn, b, bl},
+                                      {z, m1.p[0][0], mn, b, bl}};
+        if ((st = bgcn_mul_jobs(jobs, 4)) != BGCN_OK)
             goto done;
     }
     if (!adjust(ra, n + 1, ta, tan, p, x, y, xn, m1.det) ||

@@ -12,6 +12,7 @@ libbgcn_a_SOURCES = \
 	src/mpn/mul_basecase.c \
 	src/mpn/mont_mul_n.c \
 	src/mpn/mul.c \
+	src/mpn/mul_jobs.c \
 	src/mpn/thresholds.c
 # Division
 libbgcn_a_SOURCES += \

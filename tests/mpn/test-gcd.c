@@ -277,11 +277,29 @@ Test(gcd, invert)
     mpz_clears(A, M, R, W, NULL);
 }
 
-Test(gcd, enomem)
+/* reps pairs of up to maxn limbs, each with random tiny thresholds (the
+ * half-gcd path at small sizes), checked against GMP (and the slow
+ * reference up to 6 limbs); the thresholds are left moved. */
+static void tiny_threshold_pairs(mpz_t U, mpz_t V, int reps, long maxn)
+{
+    for (int rep = 0; rep < reps; rep++) {
+        bgcn_hgcd_threshold = t_rand_size(4, 16);
+        bgcn_gcd_dc_threshold = t_rand_size(4, 30);
+        bgcn_gcdext_dc_threshold = t_rand_size(4, 30);
+        long n = t_rand_size(2, maxn);
+        make_pair(U, V, n, t_rand_below(3) ? n : t_rand_size(1, 2 * n));
+        check_gcd_pair(U, V, n <= 6);
+    }
+}
+
+/* gcd and gcdext of a pair near 700 limbs (above the half-gcd threshold)
+ * with allocation k failing, for every k until both succeed: ENOMEM until
+ * then. */
+static void enomem_pair(void)
 {
     mpz_t U, V;
     mpz_inits(U, V, NULL);
-    make_pair(U, V, 700, 695); /* above the half-gcd threshold */
+    make_pair(U, V, 700, 695);
     long un = mpz_size(U), vn = mpz_size(V);
     bgcn_limb_t *u = calloc(un, 8), *v = calloc(vn, 8), g[800], s[800];
     from_mpz(u, U);
@@ -300,6 +318,38 @@ Test(gcd, enomem)
         }
     free(u);
     free(v);
+    mpz_clears(U, V, NULL);
+}
+
+Test(gcd, enomem)
+{
+    enomem_pair();
+}
+
+/* The half gcd's matrix products as tasks (bgcn_mul_jobs, its minimum
+ * at 1 limb) on 1..4 threads: with tiny half-gcd thresholds at small
+ * sizes and at the default thresholds from 700 to 3000 limbs, gcd and
+ * gcdext as GMP's; an allocation failure anywhere is ENOMEM; a raised
+ * flag EINTR. */
+Test(gcd, threads)
+{
+    long s1 = bgcn_hgcd_threshold, s2 = bgcn_gcd_dc_threshold,
+         s3 = bgcn_gcdext_dc_threshold;
+    bgcn_mul_jobs_min = 1;
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    for (int T = 1; T <= 4; T++) {
+        bgcn_threads_set(T);
+        tiny_threshold_pairs(U, V, 30, 150);
+        bgcn_hgcd_threshold = s1;
+        bgcn_gcd_dc_threshold = s2;
+        bgcn_gcdext_dc_threshold = s3;
+        long n = t_rand_size(700, 3000);
+        make_pair(U, V, n, n + t_rand_size(-5, 5));
+        check_gcd_pair(U, V, 0);
+        if (T > 1)
+            enomem_pair();
+    }
     mpz_clears(U, V, NULL);
 }
 
@@ -376,14 +426,7 @@ Test(gcd, dc_thresholds)
          s3 = bgcn_gcdext_dc_threshold;
     mpz_t U, V;
     mpz_inits(U, V, NULL);
-    for (int rep = 0; rep < 150; rep++) {
-        bgcn_hgcd_threshold = t_rand_size(4, 16);
-        bgcn_gcd_dc_threshold = t_rand_size(4, 30);
-        bgcn_gcdext_dc_threshold = t_rand_size(4, 30);
-        long n = t_rand_size(2, 120);
-        make_pair(U, V, n, t_rand_below(3) ? n : t_rand_size(1, 2 * n));
-        check_gcd_pair(U, V, n <= 6);
-    }
+    tiny_threshold_pairs(U, V, 150, 120);
     bgcn_hgcd_threshold = s1;
     bgcn_gcd_dc_threshold = s2;
     bgcn_gcdext_dc_threshold = s3;
@@ -518,12 +561,16 @@ Test(gcd, eintr)
     from_mpz(u, U);
     from_mpz(v, V);
     long gn, sn;
-    bgcn_interrupt_flag = 1;
-    bgcn_status st1 = bgcn_gcd(g, &gn, u, un, v, vn);
-    bgcn_status st2 = bgcn_gcdext(g, &gn, s, &sn, u, un, v, vn);
-    bgcn_interrupt_flag = 0;
-    cr_assert(st1 == BGCN_EINTR && st2 == BGCN_EINTR);
-    cr_assert(bgcn_gcd(g, &gn, u, un, v, vn) == BGCN_OK);
+    for (int T = 1; T <= 2; T++) { /* T = 2: the products as tasks */
+        bgcn_threads_set(T);
+        bgcn_mul_jobs_min = 1;
+        bgcn_interrupt_flag = 1;
+        bgcn_status st1 = bgcn_gcd(g, &gn, u, un, v, vn);
+        bgcn_status st2 = bgcn_gcdext(g, &gn, s, &sn, u, un, v, vn);
+        bgcn_interrupt_flag = 0;
+        cr_assert(st1 == BGCN_EINTR && st2 == BGCN_EINTR);
+        cr_assert(bgcn_gcd(g, &gn, u, un, v, vn) == BGCN_OK);
+    }
     free(u); free(v); free(g); free(s);
     mpz_clears(U, V, NULL);
 }

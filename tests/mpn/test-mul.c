@@ -906,3 +906,86 @@ Test(mul, eintr)
         free(r);
     }
 }
+
+/* ---- independent products side by side (bgcn_mul_jobs) ------------------ */
+
+/* n jobs of random shapes (some with a zero-limb operand, some sharing
+ * operands, either order of sizes) on 1..4 threads and with the task
+ * minimum at 1 limb, at its default and above every job: each result as
+ * GMP's, the skipped jobs' results untouched; an allocation failure
+ * anywhere is ENOMEM, a raised flag EINTR. */
+Test(mul, jobs)
+{
+    long saved_min = bgcn_mul_jobs_min;
+    enum { NJ = 7, MAXN = 700 };
+    bgcn_limb_t *ops[NJ + 1], *res[NJ];
+    for (int i = 0; i <= NJ; i++) {
+        ops[i] = malloc(MAXN * sizeof **ops);
+        t_fill(ops[i], MAXN);
+    }
+    for (int i = 0; i < NJ; i++)
+        res[i] = t_alloc_guarded(2 * MAXN);
+    bgcn_limb_t *want = malloc(2 * MAXN * sizeof *want);
+    const long mins[3] = {1, saved_min, 100000};
+    for (int rep = 0; rep < 60; rep++) {
+        int n = 1 + (int)t_rand_below(NJ), T = 1 + rep % 4;
+        bgcn_threads_set(T);
+        bgcn_mul_jobs_min = mins[rep / 4 % 3];
+        bgcn_mul_job jobs[NJ];
+        for (int i = 0; i < n; i++) {
+            long an = t_rand_below(8) ? t_rand_size(1, MAXN) : 0;
+            long bn = t_rand_below(8) ? t_rand_size(1, MAXN) : 0;
+            jobs[i] = (bgcn_mul_job){res[i], ops[t_rand_below(NJ + 1)], an,
+                                     ops[t_rand_below(NJ + 1)], bn};
+            for (long k = 0; k < 2 * MAXN; k++)
+                res[i][k] = 0x5a5a5a5a5a5a5a5au;
+        }
+        cr_assert_eq(bgcn_mul_jobs(jobs, n), BGCN_OK);
+        for (int i = 0; i < n; i++) {
+            const bgcn_mul_job *j = &jobs[i];
+            long rn = j->an + j->bn;
+            if (j->an == 0 || j->bn == 0) {
+                for (long k = 0; k < 2 * MAXN; k++)
+                    cr_assert_eq(j->rp[k], 0x5a5a5a5a5a5a5a5au,
+                                 "skipped job %d written", i);
+                continue;
+            }
+            if (j->an >= j->bn)
+                mpn_mul(want, j->ap, j->an, j->bp, j->bn);
+            else
+                mpn_mul(want, j->bp, j->bn, j->ap, j->an);
+            cr_assert(t_equal("job", j->rp, want, rn),
+                      "job %d of %d: %ldx%ld on %d threads, min %ld", i, n,
+                      j->an, j->bn, T, bgcn_mul_jobs_min);
+        }
+        for (int i = 0; i < NJ; i++)
+            cr_assert(t_check_guards(res[i], 2 * MAXN));
+    }
+    /* failures: every job 600 x 500, tasks on 2 and 3 threads */
+    bgcn_mul_jobs_min = 1;
+    bgcn_mul_job jobs[4];
+    for (int i = 0; i < 4; i++)
+        jobs[i] = (bgcn_mul_job){res[i], ops[i], 600, ops[i + 1], 500};
+    for (int T = 2; T <= 3; T++) {
+        bgcn_threads_set(T);
+        for (int k = 1; k <= 8; k++) {
+            bgcn_alloc_fail_after(k);
+            bgcn_status st = bgcn_mul_jobs(jobs, 4);
+            bgcn_alloc_fail_after(0);
+            cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "status %d", st);
+        }
+        bgcn_interrupt_flag = 1;
+        cr_assert_eq(bgcn_mul_jobs(jobs, 4), BGCN_EINTR);
+        bgcn_interrupt_flag = 0;
+        cr_assert_eq(bgcn_mul_jobs(jobs, 4), BGCN_OK);
+        mpn_mul(want, ops[3], 600, ops[4], 500);
+        cr_assert(t_equal("job after failures", res[3], want, 1100));
+    }
+    bgcn_threads_set(0);
+    bgcn_mul_jobs_min = saved_min;
+    for (int i = 0; i <= NJ; i++)
+        free(ops[i]);
+    for (int i = 0; i < NJ; i++)
+        t_free_guarded(res[i]);
+    free(want);
+}
