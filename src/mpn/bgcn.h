@@ -602,6 +602,9 @@ extern long bgcn_mulmod_bnm1_ntt_threshold;
 extern long bgcn_threads_min_limbs;
 int bgcn_threads_set(int n);
 int bgcn_threads_get(void);
+/* 1 if the calling thread is running a task of a bgcn_par_run (a run it
+ * starts would be serial), else 0. */
+int bgcn_threads_in_task(void);
 int bgcn_threads_default(void);
 typedef void (*bgcn_task_fn)(void *ctx, int t);
 void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx);
@@ -1022,7 +1025,8 @@ bgcn_status bgcn_set_str(bgcn_limb_t *rp, long *rn, const unsigned char *str,
                          size_t len, int base) BGCN_WUR;
 
 /* The powers of each base used by the divide-and-conquer paths are cached
- * between calls (up to a few MiB per base; not thread-safe).  This frees
+ * between calls (up to a few MiB per base; one conversion may use them
+ * from two threads, but two conversions must not run at once).  This frees
  * them all; the next conversion recomputes what it needs. */
 void bgcn_radix_cache_clear(void);
 
@@ -1031,6 +1035,11 @@ void bgcn_radix_cache_clear(void);
  * is correct).  Where the defaults were measured: src/mpn/radix.c. */
 extern long bgcn_get_str_dc_threshold;
 extern long bgcn_set_str_dc_threshold;
+/* With more than one thread, the two halves of a divide-and-conquer node
+ * are converted side by side (two tasks of one bgcn_par_run) when both
+ * have at least this many limbs; the results are the same.  Any value >=
+ * 1 is correct (tests lower it). */
+extern long bgcn_get_str_par_min, bgcn_set_str_par_min;
 /* bgcn_get_str converts the two halves of a node whose halves are both
  * basecase leaves side by side (1, the default) or one after the other
  * (0, the twin the tests compare with); any value is correct. */

@@ -3,6 +3,8 @@
  * (see radix-impl.h).  Contracts in bgcn.h. */
 #include "radix-impl.h"
 
+#include <pthread.h>
+
 /* Thresholds, measured on an AMD EPYC Zen 4 (shared and loaded, so
  * the curves are flat rather than sharp) with a throwaway program timing
  * decimal conversion of random numbers of 60, 150, 400, 1000 and 3000
@@ -233,9 +235,14 @@ static bgcn_limb_t *normalised_alloc(const bgcn_radix_pow *P, int *c)
     return w;
 }
 
-bgcn_status bgcn_radix_pow_prenorm(bgcn_radix_pow *P)
+/* The two halves of a conversion may run on two threads (get_str.c) and
+ * reach the same power's lazily computed fields at once: they are filled
+ * under this lock (held for the computation: the other thread would need
+ * the result anyway). */
+static pthread_mutex_t pow_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bgcn_status prenorm_locked(bgcn_radix_pow *P)
 {
-    BGCN_ASSERT(P->n >= 2);
     if (P->snorm)
         return BGCN_OK;
     long n = P->n;
@@ -245,13 +252,22 @@ bgcn_status bgcn_radix_pow_prenorm(bgcn_radix_pow *P)
         return BGCN_ENOMEM;
     for (long i = 0; i < n; i++)
         w[n + i] = ~w[i];
-    P->snorm = w;
     P->cnt = c;
     P->dinv = bgcn_invert_3by2(w[n - 1], w[n - 2]);
+    P->snorm = w;
     return BGCN_OK;
 }
 
-bgcn_status bgcn_radix_pow_preinv(bgcn_radix_pow *P)
+bgcn_status bgcn_radix_pow_prenorm(bgcn_radix_pow *P)
+{
+    BGCN_ASSERT(P->n >= 2);
+    pthread_mutex_lock(&pow_lock);
+    bgcn_status st = prenorm_locked(P);
+    pthread_mutex_unlock(&pow_lock);
+    return st;
+}
+
+static bgcn_status preinv_locked(bgcn_radix_pow *P)
 {
     if (P->norm)
         return BGCN_OK;
@@ -265,8 +281,16 @@ bgcn_status bgcn_radix_pow_preinv(bgcn_radix_pow *P)
         bgcn_free_limbs(w);
         return st;
     }
-    P->norm = w;
-    P->inv = w + n;
     P->cnt = c;
+    P->inv = w + n;
+    P->norm = w;
     return BGCN_OK;
+}
+
+bgcn_status bgcn_radix_pow_preinv(bgcn_radix_pow *P)
+{
+    pthread_mutex_lock(&pow_lock);
+    bgcn_status st = preinv_locked(P);
+    pthread_mutex_unlock(&pow_lock);
+    return st;
 }

@@ -93,6 +93,11 @@ int bgcn_threads_get(void)
  * nested product) goes serially instead of waiting for itself. */
 static __thread int in_task;
 
+int bgcn_threads_in_task(void)
+{
+    return in_task;
+}
+
 static void run_tasks(bgcn_task_fn fn, void *ctx, int n)
 {
     in_task = 1;

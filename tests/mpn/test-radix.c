@@ -155,6 +155,21 @@ static void check_set(size_t len, int base, int with_ref)
     free(s);
 }
 
+/* base^k + d (d = -1, 0, 1) into v (room enough), through z; returns
+ * its limb count. */
+static long power_near(bgcn_limb_t *v, mpz_t z, unsigned long base,
+                       unsigned long k, int d)
+{
+    mpz_ui_pow_ui(z, base, k);
+    if (d < 0)
+        mpz_sub_ui(z, z, 1);
+    else if (d > 0)
+        mpz_add_ui(z, z, 1);
+    size_t vn = 0;
+    mpz_export(v, &vn, -1, 8, 0, 0, z);
+    return (long)vn;
+}
+
 static void restore_thresholds(void)
 {
     bgcn_get_str_dc_threshold = BGCN_GET_STR_DC_THRESHOLD;
@@ -194,14 +209,8 @@ Test(radix, zero_and_edges)
         for (unsigned k = 1; k < 200; k++) {
             for (int d = -1; d <= 1; d++) {
                 bgcn_limb_t v[24] = {0};
-                mpz_ui_pow_ui(z, (unsigned long)base, k);
-                if (d < 0)
-                    mpz_sub_ui(z, z, 1);
-                else if (d > 0)
-                    mpz_add_ui(z, z, 1);
-                size_t vn = 0;
-                mpz_export(v, &vn, -1, 8, 0, 0, z);
-                check_get(v, (long)vn, base, 0);
+                long vn = power_near(v, z, (unsigned long)base, k, d);
+                check_get(v, vn, base, 0);
             }
         }
         mpz_clear(z);
@@ -287,18 +296,10 @@ Test(radix, powers_of_base, .timeout = 120)
             for (int j = 0; (long)m << j < (pass ? 80000 : 6000); j++) {
                 unsigned long k = (unsigned long)m << j;
                 for (int dk = -1; dk <= 1; dk++) {
-                    mpz_ui_pow_ui(z, (unsigned long)base, k + (unsigned long)dk);
                     for (int d = -1; d <= 1; d++) {
-                        mpz_t w;
-                        mpz_init_set(w, z);
-                        if (d < 0)
-                            mpz_sub_ui(w, w, 1);
-                        else if (d > 0)
-                            mpz_add_ui(w, w, 1);
-                        size_t vn = 0;
-                        mpz_export(v, &vn, -1, 8, 0, 0, w);
-                        check_get(v, (long)vn, base, 0);
-                        mpz_clear(w);
+                        long vn = power_near(v, z, (unsigned long)base,
+                                             k + (unsigned long)dk, d);
+                        check_get(v, vn, base, 0);
                     }
                 }
             }
@@ -423,7 +424,10 @@ Test(radix, set_str_twins, .timeout = 120)
     restore_thresholds();
 }
 
-Test(radix, enomem_every_allocation)
+/* get_str and set_str of 400 limbs (tiny thresholds: every level of the
+ * recursion) with allocation k failing, for every k until each succeeds:
+ * ENOMEM until then, and then the right value. */
+static void enomem_every_allocation(void)
 {
     bgcn_limb_t *a = malloc(sizeof *a * 400);
     t_fill_normalized(a, 400);
@@ -458,6 +462,64 @@ Test(radix, enomem_every_allocation)
     restore_thresholds();
     free(r);
     free(s);
+    free(a);
+}
+
+Test(radix, enomem_every_allocation)
+{
+    enomem_every_allocation();
+}
+
+/* The two halves of a node side by side (bgcn_get_str_par_min and
+ * bgcn_set_str_par_min lowered) on 1..4 threads, with tiny and default
+ * divide-and-conquer thresholds, every kind of node (balanced, a short
+ * quotient or high part, a power of the base and its neighbours, fixed
+ * width halves with leading zeros): against GMP; then allocation failures
+ * and a raised flag on two threads. */
+Test(radix, threads, .timeout = 120)
+{
+    enum { MAXN = 3000 };
+    bgcn_limb_t *a = malloc(sizeof *a * MAXN);
+    mpz_t z;
+    mpz_init(z);
+    for (int T = 1; T <= 4; T++) {
+        bgcn_threads_set(T);
+        for (int rep = 0; rep < 24; rep++) {
+            bgcn_get_str_par_min = t_rand_size(1, 40);
+            bgcn_set_str_par_min = t_rand_size(1, 40);
+            if (rep % 2) {
+                bgcn_get_str_dc_threshold = t_rand_size(2, 5);
+                bgcn_set_str_dc_threshold = t_rand_size(2, 5);
+            } else {
+                restore_thresholds();
+            }
+            int base = rep % 3 ? 10 : 2 + (int)t_rand_below(35);
+            long n = t_rand_size(1, rep % 2 ? 300 : MAXN);
+            if (rep % 4 == 3) { /* base^k + {-1, 0, 1}: zero halves */
+                n = power_near(a, z, (unsigned long)(base == 2 ? 3 : base),
+                               (unsigned long)(19 * t_rand_size(1, 64)),
+                               (int)t_rand_below(3) - 1);
+            } else {
+                t_fill(a, n);
+            }
+            check_get(a, n, base, 0);
+            check_set((size_t)t_rand_size(1, rep % 2 ? 6000 : 60000), base,
+                      0);
+        }
+    }
+    restore_thresholds();
+    bgcn_threads_set(2);
+    bgcn_get_str_par_min = 1;
+    bgcn_set_str_par_min = 1;
+    enomem_every_allocation();
+    bgcn_interrupt_flag = 1;
+    t_fill_normalized(a, MAXN);
+    unsigned char *s = malloc(bgcn_get_str_size(a, MAXN, 10));
+    size_t len;
+    cr_assert(bgcn_get_str(s, &len, 10, a, MAXN) == BGCN_EINTR);
+    bgcn_interrupt_flag = 0;
+    free(s);
+    mpz_clear(z);
     free(a);
 }
 
