@@ -602,9 +602,13 @@ extern long bgcn_mulmod_bnm1_ntt_threshold;
 extern long bgcn_threads_min_limbs;
 int bgcn_threads_set(int n);
 int bgcn_threads_get(void);
-/* 1 if the calling thread is running a task of a bgcn_par_run (a run it
- * starts would be serial), else 0. */
-int bgcn_threads_in_task(void);
+/* The threads a bgcn_par_run started here would use: bgcn_threads_get(),
+ * or 1 inside a task (a nested run is serial).  Callers that split work
+ * only for a parallel run ask this.  bgcn_threads_for(limbs): the threads
+ * for a product whose smaller operand has that many limbs (1 below
+ * bgcn_threads_min_limbs). */
+int bgcn_threads_usable(void);
+int bgcn_threads_for(long limbs);
 int bgcn_threads_default(void);
 typedef void (*bgcn_task_fn)(void *ctx, int t);
 void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx);

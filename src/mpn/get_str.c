@@ -33,8 +33,8 @@
  * half (with its own products) on one thread.  (The top quotient is often
  * small: 10^7 digits are 40000 digits in front of a 9.96 10^6-digit
  * remainder; such a node goes on serially and its remainder splits
- * evenly.)  The
- * powers' lazily computed inverses are filled under a lock (radix.c). */
+ * evenly.)  The powers' lazily computed inverses are filled under a lock
+ * (radix.c). */
 #include "radix-impl.h"
 
 #include <string.h>
@@ -635,7 +635,7 @@ static bgcn_status dc(unsigned char *out, size_t want, size_t *count,
         goto done;
     }
     if (qn >= bgcn_get_str_par_min && rn >= bgcn_get_str_par_min &&
-        4 * qn >= rn && bgcn_threads_get() > 1 && !bgcn_threads_in_task()) {
+        4 * qn >= rn && bgcn_threads_usable() > 1) {
         st = halves_par(out, want, count, q, qn, r, rn, lo_digits, t,
                         level - 1, ri);
         goto done;

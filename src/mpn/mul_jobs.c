@@ -43,7 +43,7 @@ static void task(void *vr, int t)
 bgcn_status bgcn_mul_jobs(const bgcn_mul_job *jobs, int n)
 {
     BGCN_ASSERT(n >= 0 && n <= 64);
-    int par = n > 1 && bgcn_threads_get() > 1;
+    int par = n > 1 && bgcn_threads_usable() > 1;
     for (int i = 0; i < n && par; i++) {
         const bgcn_mul_job *j = &jobs[i];
         long small = j->an < j->bn ? j->an : j->bn;

@@ -69,7 +69,7 @@ bgcn_status bgcn_mulmod_bnm1(bgcn_limb_t *rp, long n, const bgcn_limb_t *ap,
         if (cyc != 0 && cyc < bgcn_nttfp_cost(big, small))
             return bgcn_mulmod_bnm1_nttfp_ops(
                 rp, n, ap, an, square ? NULL : bp, bn, bgcn_kern.nttfp,
-                small >= bgcn_threads_min_limbs ? bgcn_threads_get() : 1);
+                bgcn_threads_for(small));
     }
     bgcn_limb_t *tp = bgcn_alloc_limbs((size_t)tn);
     if (!tp)
@@ -223,7 +223,7 @@ bgcn_status bgcn_mulpre_init(bgcn_mulpre *pp, const bgcn_limb_t *ap, long an,
     }
     if (!use)
         return BGCN_OK;
-    int threads = small >= bgcn_threads_min_limbs ? bgcn_threads_get() : 1;
+    int threads = bgcn_threads_for(small);
     bgcn_status st = bgcn_nttfp_pre_init(&pp->ntt, ap, an, bmax, m,
                                          bgcn_kern.nttfp, threads);
     if (st == BGCN_ENOMEM && !pp->ntt) {

@@ -563,12 +563,6 @@ out:
     return st;
 }
 
-/* Threads for a product whose smaller operand has bn limbs. */
-static int ntt_threads(long bn)
-{
-    return bn >= bgcn_threads_min_limbs ? bgcn_threads_get() : 1;
-}
-
 bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                          const bgcn_limb_t *bp, long bn)
 {
@@ -577,7 +571,7 @@ bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, an + bn, bp, bn));
     if (bgcn_kern.nttfp)
         return bgcn_mul_nttfp_ops(rp, ap, an, bp, bn, bgcn_kern.nttfp,
-                                  ntt_threads(bn));
+                                  bgcn_threads_for(bn));
     return ntt_mul(rp, ap, an, bp, bn);
 }
 
@@ -587,6 +581,6 @@ bgcn_status bgcn_sqr_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n)
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, 2 * n, ap, n));
     if (bgcn_kern.nttfp)
         return bgcn_mul_nttfp_ops(rp, ap, n, NULL, n, bgcn_kern.nttfp,
-                                  ntt_threads(n));
+                                  bgcn_threads_for(n));
     return ntt_mul(rp, ap, n, NULL, n);
 }

@@ -887,12 +887,6 @@ typedef struct {
     double c[4][4];              /* p_j^-1 mod p_i, j < i, balanced */
 } crt_t;
 
-/* {out, outn} = the sum of coefficients c0 <= s < c1, each at bit
- * s nb - base_bit (the first within limb 0), every limb written (no
- * need to clear out first); the sum's limbs from outn up go to
- * spill[0 .. CRT_SPILL - 1] (spill NULL: they are zero).  np is a
- * constant in each inlined copy (straight-line Garner recombination, the
- * pending limbs in registers). */
 /* Limb i past a range's region: into spill, or (no spill: the last
  * range) zero. */
 static inline void crt_spill(bgcn_limb_t *spill, long i, bgcn_limb_t x)
@@ -905,6 +899,12 @@ static inline void crt_spill(bgcn_limb_t *spill, long i, bgcn_limb_t x)
     }
 }
 
+/* {out, outn} = the sum of coefficients c0 <= s < c1, each at bit
+ * s nb - base_bit (the first within limb 0), every limb written (no
+ * need to clear out first); the sum's limbs from outn up go to
+ * spill[0 .. CRT_SPILL - 1] (spill NULL: they are zero).  np is a
+ * constant in each inlined copy (straight-line Garner recombination, the
+ * pending limbs in registers). */
 static inline __attribute__((always_inline)) void
 crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, bgcn_limb_t *spill,
              long base_bit, long c0, long c1, const int np)

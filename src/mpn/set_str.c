@@ -151,7 +151,7 @@ static bgcn_status dc(bgcn_limb_t *rp, long *rnp, const unsigned char *s,
     long hn, ln;
     bgcn_status st;
     if (hcap >= bgcn_set_str_par_min && 4 * hcap >= lcap &&
-        bgcn_threads_get() > 1 && !bgcn_threads_in_task()) {
+        bgcn_threads_usable() > 1) {
         halves_t h = {.rp = {hi, lo}, .s = {s, s + hi_len},
                       .len = {hi_len, lo_len}, .t = t, .level = level - 1,
                       .ri = ri};

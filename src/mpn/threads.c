@@ -56,7 +56,7 @@ static int cur_use;       /* workers with an index below this take part */
 static int next_task;     /* atomic: next index to hand out */
 static int busy;          /* atomic: workers still inside the current run */
 static unsigned long start_gen[MAX_THREADS]; /* gen when worker i started */
-static int ncpus;         /* the CPUs we may use, read at the first run */
+static int ncpus;         /* CPU_COUNT(pool_cpus) (at least 1) */
 static int spin_allowed;  /* this run's threads <= the CPUs we may use */
 static int caller_cpu;    /* atomic: the CPU of the thread that started it */
 static cpu_set_t pool_cpus; /* the creating thread's CPUs, at the first run */
@@ -93,9 +93,14 @@ int bgcn_threads_get(void)
  * nested product) goes serially instead of waiting for itself. */
 static __thread int in_task;
 
-int bgcn_threads_in_task(void)
+int bgcn_threads_usable(void)
 {
-    return in_task;
+    return in_task ? 1 : bgcn_threads_get();
+}
+
+int bgcn_threads_for(long limbs)
+{
+    return limbs >= bgcn_threads_min_limbs ? bgcn_threads_usable() : 1;
 }
 
 static void run_tasks(bgcn_task_fn fn, void *ctx, int n)
@@ -124,27 +129,43 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Whether a worker should spin: the run's threads have CPUs of their own
- * and it is not on the CPU of the thread that started the run. */
-static int spin_worth(void)
+/* Whether a worker should spin (when spinning is allowed at all): not on
+ * the CPU of the thread that started the run. */
+static int worker_apart(void)
 {
-    return __atomic_load_n(&spin_allowed, __ATOMIC_RELAXED) &&
-           sched_getcpu() != __atomic_load_n(&caller_cpu, __ATOMIC_RELAXED);
+    return sched_getcpu() != __atomic_load_n(&caller_cpu, __ATOMIC_RELAXED);
 }
 
-/* A worker spins until *v != not (returns 1) or SPIN_NS have passed or
- * spinning stops paying (returns 0); the load acquires, so what was
- * written before *v changed is seen. */
-static int spin_until_changed(const unsigned long *v, unsigned long not)
+/* The two waits: a worker for the next run (gen past *seen), the caller
+ * for the workers to leave the run (busy at 0).  The loads acquire, so
+ * what was written before the change is seen. */
+static int next_run(const void *seen)
 {
-    if (!spin_worth())
-        return 0;
+    return __atomic_load_n(&gen, __ATOMIC_ACQUIRE) !=
+           *(const unsigned long *)seen;
+}
+
+static int run_left(const void *unused)
+{
+    (void)unused;
+    return __atomic_load_n(&busy, __ATOMIC_ACQUIRE) == 0;
+}
+
+/* Spins until ready(arg) (returns 1), or SPIN_NS have passed, or worth()
+ * (when given) says spinning stops paying (returns 0: sleep instead). */
+static int spin_until(int (*ready)(const void *), const void *arg,
+                      int (*worth)(void))
+{
+    if (!__atomic_load_n(&spin_allowed, __ATOMIC_RELAXED) ||
+        (worth && !worth()))
+        return ready(arg);
     long t0 = now_ns();
     for (unsigned i = 1;; i++) {
-        if (__atomic_load_n(v, __ATOMIC_ACQUIRE) != not)
+        if (ready(arg))
             return 1;
         cpu_relax();
-        if ((i & 255) == 0 && (now_ns() - t0 > SPIN_NS || !spin_worth()))
+        if ((i & 255) == 0 &&
+            (now_ns() - t0 > SPIN_NS || (worth && !worth())))
             return 0;
     }
 }
@@ -175,7 +196,7 @@ static void *worker(void *arg)
      * run that created it bumped gen: so that run is its first */
     unsigned long seen = start_gen[idx];
     for (;;) {
-        if (!spin_until_changed(&gen, seen)) {
+        if (!spin_until(next_run, &seen, worker_apart)) {
             pthread_mutex_lock(&lock);
             while (__atomic_load_n(&gen, __ATOMIC_ACQUIRE) == seen)
                 pthread_cond_wait(&wake, &lock);
@@ -227,9 +248,9 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
     }
     pthread_mutex_lock(&lock);
     if (!ncpus) {
-        ncpus = bgcn_threads_default();
         if (sched_getaffinity(0, sizeof pool_cpus, &pool_cpus) != 0)
             CPU_ZERO(&pool_cpus);
+        ncpus = CPU_COUNT(&pool_cpus) > 0 ? CPU_COUNT(&pool_cpus) : 1;
     }
     grow(threads);
     /* Every started worker wakes and reports back (busy), but only the
@@ -256,15 +277,10 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
     pthread_cond_broadcast(&wake);
     pthread_mutex_unlock(&lock);
     run_tasks(fn, ctx, n);
-    /* busy counts down to 0; spin on it as on gen (it only falls) */
-    for (long t0 = now_ns(), i = spin_allowed; i &&
-         __atomic_load_n(&busy, __ATOMIC_ACQUIRE) > 0; i++) {
-        cpu_relax();
-        if ((i & 255) == 0 && now_ns() - t0 > SPIN_NS)
-            break;
+    if (!spin_until(run_left, NULL, NULL)) {
+        pthread_mutex_lock(&lock);
+        while (!run_left(NULL))
+            pthread_cond_wait(&done, &lock);
+        pthread_mutex_unlock(&lock);
     }
-    pthread_mutex_lock(&lock);
-    while (__atomic_load_n(&busy, __ATOMIC_ACQUIRE) > 0)
-        pthread_cond_wait(&done, &lock);
-    pthread_mutex_unlock(&lock);
 }
