@@ -57,6 +57,7 @@
 #include "bgcn.h"
 #include "mul-impl.h"
 #include "nttfp-impl.h"
+#include "aors-impl.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -873,7 +874,8 @@ static void make_table(job_t *J, long L, bgcn_limb_t g)
 /* ---- CRT ---- */
 
 /* Limbs a coefficient range writes past the start of the next range: the
- * pending sum is six limbs, of which at most two lie below that start. */
+ * pending sum is at most five limbs (crt_sum_np), and one more is kept
+ * as margin. */
 #define CRT_SPILL 6
 
 typedef struct {
@@ -904,109 +906,199 @@ static inline void crt_spill(bgcn_limb_t *spill, long i, bgcn_limb_t x)
  * need to clear out first); the sum's limbs from outn up go to
  * spill[0 .. CRT_SPILL - 1] (spill NULL: they are zero).  np is a
  * constant in each inlined copy (straight-line Garner recombination, the
- * pending limbs in registers). */
+ * pending limbs in registers).
+ *
+ * The sum of the coefficients from limb q0 up is kept in W = np + 1
+ * registers: the limbs of out are written once each, in order, instead
+ * of every coefficient adding into memory its neighbour has just written
+ * (a store-to-load dependency from one coefficient to the next).  A
+ * coefficient is below 2^(50 np); shifted by sh < 64 bits and added to
+ * what is pending at its limb (the earlier coefficients' sum from that
+ * limb up, below 2^(50 np + sh + 1) as well, since each lies at least
+ * nb bits lower), it is below 2^(64 W), so the add chain ends at a_(W-1)
+ * with no carry out.  Everything the loop reads is in local pointers
+ * and scalars: stores to out may alias nothing the compiler must reload
+ * (through C they could, which cost the old loop a reload of each
+ * residue pointer per coefficient); the shifts are branch-free (x >> 1
+ * >> (63 - sh) is x >> (64 - sh), and 0 for sh = 0). */
+/* Coefficients per block of the CRT: their digits (the kernel's
+ * crt_digits), their shifted values (crt_values_np: np + 1 limbs each,
+ * 20 KiB of stack at most) and their sum (crt_sum_np). */
+#define CRT_BLOCK 512
+
+/* The coefficients i0 <= i < i1 from their digits (crt_digits, in res),
+ * each y_0 + p_0 (y_1 + p_1 (y_2 + p_2 y_3)) (below 2^(50 np)) shifted
+ * left by sh_i = (o + (i - i0) nb) mod 64 bits, into the W = np + 1
+ * limbs w[(i - i0) W ..].  The shifts are branch-free: x >> 1 >> (63 -
+ * sh) is x >> (64 - sh), and 0 for sh = 0. */
 static inline __attribute__((always_inline)) void
-crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, bgcn_limb_t *spill,
-             long base_bit, long c0, long c1, const int np)
+crt_values_np(double *const res[], long i0, long i1, unsigned long o,
+              unsigned long nb, bgcn_limb_t *w, const int np)
 {
-    /* The sum of the coefficients from limb q0 up, in registers: the
-     * limbs of out are written once each, in order, instead of every
-     * coefficient adding into memory its neighbour has just written
-     * (a store-to-load dependency from one coefficient to the next).
-     * Six limbs hold it: the pending sum is below 2^(64 + 200 + 1). */
-    bgcn_limb_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0;
+    const int W = np + 1;
     const bgcn_limb_t p0 = fp_p[0], p1 = fp_p[1], p2 = fp_p[2];
-    const int nb = C->nb;
-    long q0 = (c0 * nb - base_bit) / 64;
-    for (long s = c0; s < c1; s++) {
-        if (s == c0 || (s & 4095) == 0) {
-            if (bgcn_interrupt_flag)
-                return;
-            long e = (s | 4095) + 1; /* to the next multiple of 4096 */
-            if (e > c1)
-                e = c1;
-            C->ops->crt_digits(C->res, np, s, e, C->P, C->c);
-        }
-        bgcn_limb_t y[NP_MAX] = {0};
-        for (int i = 0; i < np; i++)
-            memcpy(&y[i], &C->res[i][s], sizeof y[i]);
-        /* v = y0 + p0 (y1 + p1 (y2 + p2 y3)), at most 4 limbs. */
+    const double *r0 = res[0], *r1 = res[1];
+    const double *r2 = np > 2 ? res[2] : r1, *r3 = np > 3 ? res[3] : r1;
+    for (long s = i0; s < i1; s++, o += nb, w += W) {
+        bgcn_limb_t y0, y1, y2 = 0, y3 = 0;
+        memcpy(&y0, r0 + s, sizeof y0);
+        memcpy(&y1, r1 + s, sizeof y1);
+        if (np > 2)
+            memcpy(&y2, r2 + s, sizeof y2);
+        if (np > 3)
+            memcpy(&y3, r3 + s, sizeof y3);
         bgcn_limb_t v0, v1, v2 = 0, v3 = 0;
         u128 c;
         if (np == 2) {
-            c = (u128)y[1] * p0 + y[0];
+            c = (u128)y1 * p0 + y0;
             v0 = (bgcn_limb_t)c;
             v1 = (bgcn_limb_t)(c >> 64);
         } else {
             /* t = y_{np-2} + p_{np-2} y_{np-1} ..., built from the top */
             bgcn_limb_t t0, t1, t2 = 0;
             if (np == 3) {
-                c = (u128)y[2] * p1 + y[1];
+                c = (u128)y2 * p1 + y1;
                 t0 = (bgcn_limb_t)c;
                 t1 = (bgcn_limb_t)(c >> 64);
             } else {
-                c = (u128)y[3] * p2 + y[2];
+                c = (u128)y3 * p2 + y2;
                 bgcn_limb_t u0 = (bgcn_limb_t)c, u1 = (bgcn_limb_t)(c >> 64);
-                c = (u128)u0 * p1 + y[1];
+                c = (u128)u0 * p1 + y1;
                 t0 = (bgcn_limb_t)c;
                 c = (c >> 64) + (u128)u1 * p1;
                 t1 = (bgcn_limb_t)c;
                 t2 = (bgcn_limb_t)(c >> 64);
             }
-            c = (u128)t0 * p0 + y[0];
+            c = (u128)t0 * p0 + y0;
             v0 = (bgcn_limb_t)c;
             c = (c >> 64) + (u128)t1 * p0;
             v1 = (bgcn_limb_t)c;
-            c = (c >> 64) + (u128)t2 * p0;
-            v2 = (bgcn_limb_t)c;
-            v3 = (bgcn_limb_t)(c >> 64);
+            if (np == 3) {
+                v2 = (bgcn_limb_t)(c >> 64);
+            } else {
+                c = (c >> 64) + (u128)t2 * p0;
+                v2 = (bgcn_limb_t)c;
+                v3 = (bgcn_limb_t)(c >> 64);
+            }
         }
-        long o = s * nb - base_bit, q = o / 64;
-        /* Limbs below q are final: emit them (nb < 128, so q moves by at
-         * most two limbs per coefficient). */
+        unsigned sh = (unsigned)(o % 64), rs = 63 - sh;
+        w[0] = v0 << sh;
+        w[1] = (v1 << sh) | (v0 >> 1 >> rs);
+        w[2] = (v2 << sh) | (v1 >> 1 >> rs);
+        if (W > 3)
+            w[3] = (v3 << sh) | (v2 >> 1 >> rs);
+        if (W > 4)
+            w[4] = v3 >> 1 >> rs;
+    }
+}
+
+/* The pending sum: limbs q0, q0 + 1, ... of the sum so far that later
+ * coefficients can still change, in a[0 .. W-1]. */
+typedef struct {
+    bgcn_limb_t a[5];
+    long q0;
+} crt_acc;
+
+/* Adds the n shifted values {w, n W} (crt_values_np) to the pending sum,
+ * the first at limb o / 64 and each next nb bits higher, writing the
+ * limbs below each value's limb (final then) to out (from outn up: to
+ * spill, as crt_range_np; checked = 0 when no limb of this call reaches
+ * outn).  The pending limbs stay in registers across the loop: the
+ * limbs of out are written once each, in order, instead of every value
+ * adding into memory its neighbour has just written (a store-to-load
+ * dependency from one coefficient to the next).  A value shifted by
+ * sh < 64 bits and added to what is pending at its limb (the earlier
+ * coefficients' sum from there up, below 2^(50 np + sh + 1) as well,
+ * since each lies at least nb bits lower) is below 2^(64 W), so the add
+ * chain ends at a[W-1] with no carry out. */
+static inline __attribute__((always_inline)) void
+crt_sum_np(crt_acc *A, const bgcn_limb_t *w, long n, unsigned long o,
+           unsigned long nb, bgcn_limb_t *out, long outn, bgcn_limb_t *spill,
+           const int np, const int checked)
+{
+    const int W = np + 1;
+    bgcn_limb_t a0 = A->a[0], a1 = A->a[1], a2 = A->a[2], a3 = A->a[3],
+                a4 = A->a[4];
+    long q0 = A->q0;
+    for (long i = 0; i < n; i++, o += nb, w += W) {
+        long q = (long)(o / 64);
+        /* nb < 128: q moves by at most two limbs per coefficient */
         while (q0 < q) {
-            if (q0 < outn)
+            if (!checked || q0 < outn)
                 out[q0] = a0;
             else
                 crt_spill(spill, q0 - outn, a0);
             a0 = a1;
             a1 = a2;
-            a2 = a3;
-            a3 = a4;
-            a4 = a5;
-            a5 = 0;
+            a2 = W > 3 ? a3 : 0;
+            a3 = W > 4 ? a4 : 0;
+            a4 = 0;
             q0++;
         }
-        int sh = (int)(o % 64);
-        bgcn_limb_t w0 = v0, w1 = v1, w2 = v2, w3 = v3, w4 = 0;
-        if (sh) {
-            w4 = w3 >> (64 - sh);
-            w3 = (w3 << sh) | (w2 >> (64 - sh));
-            w2 = (w2 << sh) | (w1 >> (64 - sh));
-            w1 = (w1 << sh) | (w0 >> (64 - sh));
-            w0 <<= sh;
+        bgcn_limb_t cy = aors_step(0, a0, w[0], &a0, 0);
+        cy = aors_step(cy, a1, w[1], &a1, 0);
+        if (W == 3) {
+            a2 += w[2] + cy;
+            continue;
         }
-        c = (u128)a0 + w0;
-        a0 = (bgcn_limb_t)c;
-        c = (c >> 64) + a1 + w1;
-        a1 = (bgcn_limb_t)c;
-        c = (c >> 64) + a2 + w2;
-        a2 = (bgcn_limb_t)c;
-        c = (c >> 64) + a3 + w3;
-        a3 = (bgcn_limb_t)c;
-        c = (c >> 64) + a4 + w4;
-        a4 = (bgcn_limb_t)c;
-        a5 += (bgcn_limb_t)(c >> 64);
+        cy = aors_step(cy, a2, w[2], &a2, 0);
+        if (W == 4) {
+            a3 += w[3] + cy;
+            continue;
+        }
+        cy = aors_step(cy, a3, w[3], &a3, 0);
+        a4 += w[4] + cy;
     }
-    bgcn_limb_t acc[6] = {a0, a1, a2, a3, a4, a5};
-    for (int l = 0; l < 6; l++) {
-        if (q0 + l < outn)
-            out[q0 + l] = acc[l];
+    A->a[0] = a0;
+    A->a[1] = a1;
+    A->a[2] = a2;
+    A->a[3] = a3;
+    A->a[4] = a4;
+    A->q0 = q0;
+}
+
+/* {out, outn} = the sum of coefficients c0 <= s < c1, each at bit
+ * s nb - base_bit (the first within limb 0), every limb written (no
+ * need to clear out first); the sum's limbs from outn up go to
+ * spill[0 .. CRT_SPILL - 1] (spill NULL: they are zero).  np is a
+ * constant in each inlined copy.  In blocks of CRT_BLOCK coefficients,
+ * each in three passes (digits, shifted values, sum), which keeps every
+ * loop's variables in registers: the single pass they replace spilled
+ * its pending sum and its 128-bit temporaries to the stack.  Measured
+ * on Zen 4 (family 25 model 17) with a scratch program timing the two
+ * side by side in one process, one thread, quiet machine: 6.9 against
+ * 10.4 ns per coefficient with 3 primes (196000 coefficients of 65
+ * bits), 4.4 against 7.1 with 2, 10.7 against 14.2 with 4. */
+static inline __attribute__((always_inline)) void
+crt_range_np(crt_t *C, bgcn_limb_t *out, long outn, bgcn_limb_t *spill,
+             long base_bit, long c0, long c1, const int np)
+{
+    const int W = np + 1;
+    bgcn_limb_t w[CRT_BLOCK * 5];
+    const unsigned long nb = (unsigned long)C->nb;
+    unsigned long o = (unsigned long)(c0 * (long)nb - base_bit);
+    crt_acc A = {{0, 0, 0, 0, 0}, (long)(o / 64)};
+    for (long s = c0; s < c1; s += CRT_BLOCK, o += CRT_BLOCK * nb) {
+        if (bgcn_interrupt_flag)
+            return;
+        long n = c1 - s < CRT_BLOCK ? c1 - s : CRT_BLOCK;
+        C->ops->crt_digits(C->res, np, s, s + n, C->P, C->c);
+        crt_values_np(C->res, s, s + n, o, nb, w, np);
+        /* the last limb written below is the last value's limb - 1 */
+        if ((long)((o + (unsigned long)(n - 1) * nb) / 64) <= outn)
+            crt_sum_np(&A, w, n, o, nb, out, outn, spill, np, 0);
         else
-            crt_spill(spill, q0 + l - outn, acc[l]);
+            crt_sum_np(&A, w, n, o, nb, out, outn, spill, np, 1);
     }
-    if (q0 + 6 < outn)
-        memset(out + q0 + 6, 0, (size_t)(outn - q0 - 6) * sizeof *out);
+    (void)W;
+    for (int l = 0; l < 5; l++) {
+        if (A.q0 + l < outn)
+            out[A.q0 + l] = A.a[l];
+        else
+            crt_spill(spill, A.q0 + l - outn, A.a[l]);
+    }
+    if (A.q0 + 5 < outn)
+        memset(out + A.q0 + 5, 0, (size_t)(outn - A.q0 - 5) * sizeof *out);
 }
 
 static void crt_range(crt_t *C, bgcn_limb_t *out, long outn,
