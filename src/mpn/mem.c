@@ -56,6 +56,31 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
+/* Freed scratch stays in the process for the next operation.  glibc
+ * hands out blocks above its mmap threshold (128 KiB, rising to the
+ * largest block freed so far) as fresh mappings and returns them on
+ * free, and trims the heap's free top beyond twice that: every large
+ * scratch block then costs a page fault per 4 KiB page touched, with the
+ * zeroing, each time an operation runs.  So blocks up to 32 MiB (glibc's
+ * largest mmap threshold) come from the heap, and its free top is kept up
+ * to a sixteenth of the memory limit (1 GiB at most): half of the eighth
+ * the budget leaves free, since the budget counts only the blocks in use.
+ * Measured on Zen 4 (family 25 model 17), one thread, a scratch program
+ * dividing 2n by n limbs in a loop, page faults per division and the
+ * whole run's time, before -> after: 10^4 limbs 72 -> 2 faults (400
+ * divisions 0.91-1.00 -> 0.84-0.90 s), 10^5 1345 -> 225 (40 divisions
+ * 1.21-1.27 -> 1.10-1.12 s), 10^6 65400 -> 16900 (4 divisions 1.63-2.16
+ * -> 1.38-1.53 s, of which 0.53-0.77 -> 0.15-0.18 s in the kernel); one
+ * 10^7-limb division 7.6 -> 5.6 s. */
+static void keep_freed_memory(size_t limit)
+{
+    size_t keep = limit / 16;
+    if (keep > (size_t)1 << 30)
+        keep = (size_t)1 << 30;
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, (int)keep);
+}
+
 static size_t compute_budget(void)
 {
     size_t lim = SIZE_MAX;
@@ -80,6 +105,7 @@ static size_t compute_budget(void)
         if (pages > 0 && psz > 0 && (size_t)pages < SIZE_MAX / (size_t)psz)
             lim = min_size(lim, (size_t)pages * (size_t)psz);
     }
+    keep_freed_memory(lim);
     return lim / 8 * 7;
 }
 
