@@ -64,8 +64,9 @@ bgcn_status bgcn_tdiv_qr(bgcn_limb_t *qp, bgcn_limb_t *rp,
     bgcn_limb_t dinv = bgcn_invert_3by2(ndp[dn - 1], ndp[dn - 2]);
     bgcn_limb_t qh;
     if (dn < bgcn_div_dc_threshold || qn < bgcn_div_dc_threshold) {
-        /* the complement costs a pass over D, which a few rows repay */
-        if (qn >= 3 && dn > 2) {
+        /* the complement costs a pass over D, which a few rows repay;
+         * rows of one or two limbs are done inline (div_sb.c) */
+        if (qn >= 3 && dn > 4) {
             bgcn_limb_t *dcp = scratch + need - dn;
             for (long i = 0; i < dn - 2; i++)
                 dcp[i] = ~ndp[i];
