@@ -15,6 +15,34 @@ struct bgcn_lehmer {
     int neg; /* 1 when sa = -1 */
 };
 
+/* The quotient q = floor(x / y) and remainder *rp = x - q y of x >= 4y,
+ * y >= 2^65 (so q < 2^63), without a 128-bit division in the usual
+ * case: the top 64 bits of x divided by those of y at a shift that keeps
+ * y's part >= 2^32 (the high limbs while y >= 2^96, else bits 32..95)
+ * give q or q + 1 (the divisor's relative error is below 2^-32 and q
+ * below 2^32); one compare corrects it.  Only x >= 2^96 > y (a huge
+ * quotient) divides in 128 bits. */
+static inline bgcn_limb_t bgcn_lehmer_quot4(bgcn_div_dlimb x, bgcn_div_dlimb y,
+                                            bgcn_div_dlimb *rp)
+{
+    bgcn_limb_t q, yh = (bgcn_limb_t)(y >> 64);
+    if (yh >= (bgcn_limb_t)1 << 32)
+        q = (bgcn_limb_t)(x >> 64) / yh;
+    else if ((bgcn_limb_t)(x >> 96) == 0)
+        q = (bgcn_limb_t)(x >> 32) / (bgcn_limb_t)(y >> 32);
+    else
+        q = (bgcn_limb_t)(x / y);
+    bgcn_div_dlimb r = x - (bgcn_div_dlimb)q * y;
+    /* One too large: the true remainder is in [-y, 0), which wraps to
+     * [2^128 - y, 2^128), above y < 2^127. */
+    if (r >= y) {
+        r += y;
+        q--;
+    }
+    *rp = r;
+    return q;
+}
+
 /* Runs Euclid's algorithm on the top 128 bits A >= B of the two numbers
  * (aligned at the same shift), tracking cofactors, and keeps a step only
  * while the new remainder stays >= 2^65: then every cofactor is below
@@ -27,13 +55,8 @@ struct bgcn_lehmer {
  * Speed: this loop decides gcd below the half-gcd sizes (about 37
  * quotients per call), so no quotient goes through a 128-bit division.
  * About 41% of Euclid's quotients are 1 (Gauss-Kuzmin), tested by one
- * subtraction; otherwise the quotient is estimated by one 64-bit hardware
- * division of the top 64 bits of x by the top 64 bits of y at a shift
- * that keeps y's part >= 2^32 (the high limbs while y >= 2^96, else bits
- * 32..95), which makes the estimate exact or one too large (the relative
- * error of the divisor is below 2^-32 and the quotient below 2^32, see
- * the comments below); one compare corrects it.  Only the rare step where
- * x >= 2^96 > y (a huge quotient at the crossing) divides in 128 bits.
+ * subtraction, 2 and 3 by two more; the rest by bgcn_lehmer_quot4 (one
+ * 64-bit hardware division and a correction).
  * Once x < 2^96 the rest runs on single limbs, bits 32..95 of the pair
  * (exact Euclid on those, quotients 1-3 by subtraction, stop at 2^33 =
  * 2^65 / 2^32), with the cofactors' bound checked explicitly: the
@@ -45,7 +68,6 @@ static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
                                    bgcn_div_dlimb B)
 {
     const bgcn_div_dlimb lim = (bgcn_div_dlimb)1 << 65;
-    const bgcn_limb_t half = (bgcn_limb_t)1 << 32;
     /* (x, y) = consecutive remainders; (ux, vx), (uy, vy) their cofactor
      * magnitudes: x = +-(ux A - vx B). */
     bgcn_div_dlimb x = A, y = B;
@@ -65,27 +87,8 @@ static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
                 r -= y;
                 q = 3;
             }
-            if (r >= y) {
-                /* q >= 4 */
-                bgcn_limb_t yh = (bgcn_limb_t)(y >> 64);
-                if (yh >= half) {
-                    /* q <= 2^32 and yh has 32+ bits: estimate in {q, q+1}. */
-                    q = (bgcn_limb_t)(x >> 64) / yh;
-                } else if ((bgcn_limb_t)(x >> 96) == 0) {
-                    /* both below 2^96: the same at a 32-bit shift (y's
-                     * part >= 2^33 since y >= 2^65). */
-                    q = (bgcn_limb_t)(x >> 32) / (bgcn_limb_t)(y >> 32);
-                } else {
-                    q = (bgcn_limb_t)(x / y); /* < 2^63: y >= 2^65 */
-                }
-                r = x - (bgcn_div_dlimb)q * y;
-                /* One too large: the true remainder is in [-y, 0), which
-                 * wraps to [2^128 - y, 2^128), above y < 2^127. */
-                if (r >= y) {
-                    r += y;
-                    q--;
-                }
-            }
+            if (r >= y)
+                q = bgcn_lehmer_quot4(x, y, &r);
         }
         if (r < lim)
             break;
@@ -153,16 +156,24 @@ out:
  * m as bgcn_lehmer_step does (x_out = sa (u0 x - v0 y), y_out = -sa (u1 x
  * - v1 y)).  Returns the steps taken (0 only if the first quotient is
  * >= 2^63).  Callers batch the big-number cofactor updates this way
- * instead of paying a division and a product per quotient. */
+ * instead of paying a division and a product per quotient.
+ *
+ * Speed: this loop is most of a gcdext of a few limbs (about 75
+ * quotients for the last 128 bits).  While x >= 2^64 the steps are on
+ * 128-bit numbers, quotients from 4 up by bgcn_lehmer_quot4; once x fits
+ * one limb (about half of the steps) the rest runs on single limbs with
+ * 64-bit cofactor products checked by the overflow builtins.  The slow
+ * twin (bgcn_gcd_slow_twins) stays in 128 bits with a 128-bit division
+ * for every quotient from 4 up. */
 static inline int bgcn_lehmer_tail(struct bgcn_lehmer *m, bgcn_div_dlimb *xp,
                                    bgcn_div_dlimb *yp)
 {
     bgcn_div_dlimb x = *xp, y = *yp;
     bgcn_limb_t ux = 1, vx = 0, uy = 0, vy = 1;
     int steps = 0;
-    while (y != 0) {
-        /* x >= y: quotients 1, 2, 3 by subtractions, one-limb pairs by a
-         * 64-bit division, only the rest in 128 bits */
+    const int fast = !bgcn_gcd_slow_twins;
+    while (y != 0 && (!fast || (x >> 64) != 0)) {
+        /* x >= y: quotients 1, 2, 3 by subtractions */
         bgcn_div_dlimb q128, r = x - y;
         if (r < y) {
             q128 = 1;
@@ -172,20 +183,19 @@ static inline int bgcn_lehmer_tail(struct bgcn_lehmer *m, bgcn_div_dlimb *xp,
         } else if (r - 2 * y < y) {
             q128 = 3;
             r -= 2 * y;
-        } else if (((x | y) >> 64) == 0) {
-            q128 = (bgcn_limb_t)x / (bgcn_limb_t)y;
-            r = (bgcn_limb_t)x % (bgcn_limb_t)y;
+        } else if (fast && (y >> 65) != 0) {
+            q128 = bgcn_lehmer_quot4(x, y, &r);
         } else {
             q128 = x / y;
             r = x - q128 * y;
         }
         if ((q128 >> 63) != 0)
-            break;
+            goto out;
         bgcn_limb_t q = (bgcn_limb_t)q128;
         bgcn_div_dlimb ur = (bgcn_div_dlimb)q * uy + ux;
         bgcn_div_dlimb vr = (bgcn_div_dlimb)q * vy + vx;
         if ((ur | vr) >> 63)
-            break;
+            goto out;
         x = y;
         y = r;
         ux = uy;
@@ -194,6 +204,41 @@ static inline int bgcn_lehmer_tail(struct bgcn_lehmer *m, bgcn_div_dlimb *xp,
         vy = (bgcn_limb_t)vr;
         steps++;
     }
+    if (y != 0) {
+        /* both fit one limb (only on the fast path) */
+        bgcn_limb_t xs = (bgcn_limb_t)x, ys = (bgcn_limb_t)y;
+        while (ys != 0) {
+            bgcn_limb_t q = 1, r = xs - ys;
+            if (r >= ys) {
+                r -= ys;
+                q = 2;
+                if (r >= ys) {
+                    r -= ys;
+                    q = 3;
+                    if (r >= ys) {
+                        q = xs / ys;
+                        r = xs % ys;
+                    }
+                }
+            }
+            bgcn_limb_t ur, vr;
+            if (__builtin_mul_overflow(q, uy, &ur) ||
+                __builtin_add_overflow(ur, ux, &ur) || (ur >> 63) ||
+                __builtin_mul_overflow(q, vy, &vr) ||
+                __builtin_add_overflow(vr, vx, &vr) || (vr >> 63))
+                break;
+            xs = ys;
+            ys = r;
+            ux = uy;
+            vx = vy;
+            uy = ur;
+            vy = vr;
+            steps++;
+        }
+        x = xs;
+        y = ys;
+    }
+out:
     m->u0 = ux;
     m->v0 = vx;
     m->u1 = uy;

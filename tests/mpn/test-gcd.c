@@ -508,6 +508,25 @@ Test(gcd, twins)
             check_twins(U, V);
             check_twins(V, U);
         }
+    /* three-limb pairs cut to random bit lengths, so that the two-limb
+     * Lehmer tail (bgcn_lehmer_tail) starts from every size relation:
+     * quotients from 4 up estimated from the top limbs (y >= 2^96), from
+     * bits 32..95 (y < 2^96 <= x), by a 128-bit division (x >= 2^96 > y
+     * or y < 2^65), and the switch to single limbs at 2^64 */
+    for (int rep = 0; rep < 3000; rep++) {
+        bgcn_limb_t w[3];
+        t_fill(w, 3);
+        to_mpz(U, w, 3);
+        mpz_tdiv_q_2exp(U, U, (unsigned long)t_rand_below(192));
+        t_fill(w, 3);
+        to_mpz(V, w, 3);
+        mpz_tdiv_q_2exp(V, V, (unsigned long)t_rand_below(192));
+        if (mpz_sgn(U) == 0)
+            mpz_set_ui(U, 3);
+        if (mpz_sgn(V) == 0)
+            mpz_set_ui(V, 5);
+        check_twins(U, V);
+    }
     /* the tail with the threshold moved low: every shape */
     for (int rep = 0; rep < 300; rep++) {
         bgcn_gcdext_dc_threshold = t_rand_size(4, 40);
