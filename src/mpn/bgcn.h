@@ -308,8 +308,15 @@ void bgcn_copyi(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n);
 /* {rp,n} = 0; n >= 0. */
 void bgcn_zero(bgcn_limb_t *rp, long n);
 /* Returns the size of {ap,n} with high zero limbs stripped (0 for zero);
- * n >= 0. */
-long bgcn_normalized_size(const bgcn_limb_t *ap, long n);
+ * n >= 0.  Inline: the gcd and division loops call it after every step
+ * on numbers of a few limbs, where a call was 5% of a gcdext. */
+static inline long bgcn_normalized_size(const bgcn_limb_t *ap, long n)
+{
+    BGCN_ASSERT(n >= 0);
+    while (n > 0 && ap[n - 1] == 0)
+        n--;
+    return n;
+}
 /* {rp,n} = {ap,n} copied from the top down; n >= 0; rp may overlap ap
  * when rp >= ap (moving data up), otherwise no overlap. */
 void bgcn_copyd(bgcn_limb_t *rp, const bgcn_limb_t *ap, long n);

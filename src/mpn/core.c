@@ -32,14 +32,6 @@ void bgcn_zero(bgcn_limb_t *rp, long n)
         memset(rp, 0, (size_t)n * sizeof *rp);
 }
 
-long bgcn_normalized_size(const bgcn_limb_t *ap, long n)
-{
-    BGCN_ASSERT(n >= 0);
-    while (n > 0 && ap[n - 1] == 0)
-        n--;
-    return n;
-}
-
 int bgcn_cmp(const bgcn_limb_t *ap, const bgcn_limb_t *bp, long n)
 {
     BGCN_ASSERT(n >= 0);
