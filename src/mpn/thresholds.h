@@ -385,6 +385,11 @@
  *   sqr toom2 31 30 31 -> 31 (was 38: the 16-limb square is straight-line
  *   now); toom3 130 390 170 -> 170; toom4 350 400 425 -> 400;
  *   toom6 1700 900 1500 -> 1500
+ *   (toom3 then set to 140 by hand, 2026-12-03, from a loop over
+ *   bgcn_sqr / mpn_sqr in one process, min of 60, taskset -c 1: squares
+ *   of 560 / 600 / 640 limbs, whose Toom-4 pieces of 140-160 limbs went
+ *   to Toom-2, 1.04 / 1.05 / 1.00 -> 0.95 / 0.98 / 0.98 of GMP; 420-520
+ *   and 680-850 unchanged within 1%)
  *   mul ntt min by k: 10: 760, never, never -> never; 11: 854 958 958 ->
  *     958; from 12 every run 1519, 3009, 6014, 11905, 23797
  *   sqr ntt min by k: 10: never, 760, never -> never; 11: 854 in every
@@ -402,7 +407,7 @@
 #define BGCN_AVX512_MUL_TOOM42 60
 #define BGCN_AVX512_MUL_NTT 958
 #define BGCN_AVX512_SQR_TOOM2 31
-#define BGCN_AVX512_SQR_TOOM3 170
+#define BGCN_AVX512_SQR_TOOM3 140
 #define BGCN_AVX512_SQR_TOOM4 400
 #define BGCN_AVX512_SQR_TOOM6 1500
 #define BGCN_AVX512_SQR_NTT 854
