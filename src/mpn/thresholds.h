@@ -385,6 +385,14 @@
  *   sqr toom2 31 30 31 -> 31 (was 38: the 16-limb square is straight-line
  *   now); toom3 130 390 170 -> 170; toom4 350 400 425 -> 400;
  *   toom6 1700 900 1500 -> 1500
+ *   (mul toom22 then set to 65 by hand, 2026-12-03, once the IFMA
+ *   schoolbook took every an above 64 in pieces (mul_ifma.c): below 65
+ *   limbs it beats Karatsuba on Zen 4 at every size measured, a loop
+ *   over bgcn_mul / mpn_mul in one process, min of 60, taskset -c 1:
+ *   n x n 38 / 40 / 56 / 80 / 84 / 90 / 112 0.83 / 0.94 / 0.82 / 0.95 /
+ *   0.98 / 0.87 / 0.76 -> 0.55 / 0.63 / 0.62 / 0.64 / 0.67 / 0.60 / 0.59
+ *   of GMP; 2n x n 80 x 40 1.00 -> 0.68, 160 x 80 1.03 -> 0.74; 400 x 40
+ *   1.00 -> 0.62)
  *   (toom3 then set to 140 by hand, 2026-12-03, from a loop over
  *   bgcn_sqr / mpn_sqr in one process, min of 60, taskset -c 1: squares
  *   of 560 / 600 / 640 limbs, whose Toom-4 pieces of 140-160 limbs went
@@ -400,7 +408,7 @@
  * 0.93-1.11 of GMP with either threshold set: neither our Toom-4/6
  * square nor the 2^11-point NTT is as fast there as GMP's Toom-6/8
  * squares; the products stay at 0.70-0.94. */
-#define BGCN_AVX512_MUL_TOOM22 38
+#define BGCN_AVX512_MUL_TOOM22 65
 #define BGCN_AVX512_MUL_TOOM33 150
 #define BGCN_AVX512_MUL_TOOM44 650
 #define BGCN_AVX512_MUL_TOOM6 1000

@@ -293,6 +293,18 @@ Test(kernels, mul_basecase_sqr_basecase, .timeout = 120)
         }
         check_mul_basecase(k[i]->name, k[i], t_rand_size(MAXN, 1200),
                            t_rand_size(1, MAXN));
+        /* an above 64, bn up to 64: the IFMA schoolbook in pieces of 64
+         * limbs of a (mul_ifma.c), the last piece longer or shorter than
+         * bn, below or above the IFMA minimum */
+        static const long bns[] = {19, 20, 21, 32, 40, 63, 64, 65};
+        for (size_t j = 0; j < sizeof bns / sizeof bns[0]; j++)
+            for (long q = 1; q <= 4; q++) {
+                long bn = bns[j];
+                check_mul_basecase(k[i]->name, k[i], 64 * q + 1, bn);
+                check_mul_basecase(k[i]->name, k[i], 64 * q + bn - 1, bn);
+                check_mul_basecase(k[i]->name, k[i], 64 * q + bn, bn);
+                check_mul_basecase(k[i]->name, k[i], 64 * q + t_rand_size(0, 63), bn);
+            }
         long n = t_rand_size(MAXN, 1000);
         check_mul_basecase(k[i]->name, k[i], n, n);
     }

@@ -1,6 +1,7 @@
 /* mul_ifma.c -- schoolbook multiplication and squaring with AVX-512 IFMA
  * for the "avx512" path: bgcn_mul_basecase_ifma, bgcn_sqr_basecase_ifma.
- * Outside the sizes where it wins they call the ADX kernels.
+ * Outside the sizes where it wins they call the ADX kernels; a product
+ * with an above 64 limbs (bn at most 64) runs in pieces of 64 limbs of a.
  *
  * Contracts: exactly those of bgcn_mul_basecase / bgcn_sqr_basecase
  * (bgcn.h): {rp,an+bn} = {ap,an}*{bp,bn}, an >= bn >= 1, no overlap.
@@ -150,12 +151,42 @@ IFMA_TARGET static void mul_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
  * (an at most) is what the digit arrays hold. */
 #define BGCN_IFMA_MUL_MAX 64
 
+/* an > 64 >= bn: a in pieces of 64 limbs (the last one shorter, then
+ * the operands of its product swapped if it is below bn), each piece's
+ * product at its place, its low bn limbs added to the previous piece's
+ * high ones.  1.5-2x faster than the ADX basecase (64 x bn: 1451 against
+ * 2634 cycles at bn = 32, table above), so the unbalanced products below
+ * the Karatsuba threshold (an up to thousands of limbs in the division
+ * and the gcd) take IFMA too. */
+static void mul_ifma_pieces(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
+                            const bgcn_limb_t *bp, long bn)
+{
+    bgcn_limb_t t[2 * BGCN_IFMA_MUL_MAX];
+    mul_ifma(rp, ap, BGCN_IFMA_MUL_MAX, bp, bn);
+    for (long pos = BGCN_IFMA_MUL_MAX; pos < an; pos += BGCN_IFMA_MUL_MAX) {
+        long c = an - pos < BGCN_IFMA_MUL_MAX ? an - pos : BGCN_IFMA_MUL_MAX;
+        if (c >= bn)
+            mul_ifma(t, ap + pos, c, bp, bn);
+        else if (c >= BGCN_AVX512_MUL_IFMA_MIN)
+            mul_ifma(t, bp, bn, ap + pos, c);
+        else
+            bgcn_mul_basecase_adx(t, bp, bn, ap + pos, c);
+        bgcn_limb_t cy = bgcn_add_n(rp + pos, rp + pos, t, bn);
+        /* the sum is a b's prefix, below B^(pos + c + bn): no carry out */
+        bgcn_add_1(rp + pos + bn, t + bn, c, cy);
+    }
+}
+
 void bgcn_mul_basecase_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
                             const bgcn_limb_t *bp, long bn)
 {
     BGCN_ASSERT(an >= bn && bn >= 1);
-    if (bn < BGCN_AVX512_MUL_IFMA_MIN || an > BGCN_IFMA_MUL_MAX) {
+    if (bn < BGCN_AVX512_MUL_IFMA_MIN || bn > BGCN_IFMA_MUL_MAX) {
         bgcn_mul_basecase_adx(rp, ap, an, bp, bn);
+        return;
+    }
+    if (an > BGCN_IFMA_MUL_MAX) {
+        mul_ifma_pieces(rp, ap, an, bp, bn);
         return;
     }
     mul_ifma(rp, ap, an, bp, bn);
