@@ -43,6 +43,59 @@ static inline bgcn_limb_t bgcn_lehmer_quot4(bgcn_div_dlimb x, bgcn_div_dlimb y,
     return q;
 }
 
+/* Euclid on single limbs x >= y with the cofactor magnitudes of the
+ * caller's matrix (x = +-(ux A - vx B), y = -+(uy A - vy B)): steps while
+ * y != 0, the new remainder stays >= stop and the new cofactors below
+ * 2^63 (checked with the overflow builtins).  Quotients 1-3 by
+ * subtraction.  Returns the steps taken; *xp, *yp and the cofactors are
+ * updated to the last pair kept. */
+struct bgcn_lehmer_cof {
+    bgcn_limb_t ux, vx, uy, vy;
+};
+
+static inline int bgcn_lehmer_single(bgcn_limb_t *xp, bgcn_limb_t *yp,
+                                     struct bgcn_lehmer_cof *c,
+                                     bgcn_limb_t stop)
+{
+    bgcn_limb_t xs = *xp, ys = *yp;
+    bgcn_limb_t ux = c->ux, vx = c->vx, uy = c->uy, vy = c->vy;
+    int steps = 0;
+    while (ys != 0) {
+        bgcn_limb_t q = 1, r = xs - ys;
+        if (r >= ys) {
+            r -= ys;
+            q = 2;
+            if (r >= ys) {
+                r -= ys;
+                q = 3;
+                if (r >= ys) {
+                    q = xs / ys;
+                    r = xs - q * ys;
+                }
+            }
+        }
+        if (r < stop)
+            break;
+        bgcn_limb_t ur, vr;
+        if (__builtin_mul_overflow(q, uy, &ur) ||
+            __builtin_add_overflow(ur, ux, &ur) || (ur >> 63) ||
+            __builtin_mul_overflow(q, vy, &vr) ||
+            __builtin_add_overflow(vr, vx, &vr) || (vr >> 63))
+            break;
+        xs = ys;
+        ys = r;
+        ux = uy;
+        vx = vy;
+        uy = ur;
+        vy = vr;
+        steps++;
+    }
+    *xp = xs;
+    *yp = ys;
+    c->ux = ux, c->vx = vx, c->uy = uy, c->vy = vy;
+    return steps;
+}
+
 /* Runs Euclid's algorithm on the top 128 bits A >= B of the two numbers
  * (aligned at the same shift), tracking cofactors, and keeps a step only
  * while the new remainder stays >= 2^65: then every cofactor is below
@@ -109,37 +162,9 @@ static inline int bgcn_lehmer_step(struct bgcn_lehmer *m, bgcn_div_dlimb A,
 single:
     {
         bgcn_limb_t xs = (bgcn_limb_t)(x >> 32), ys = (bgcn_limb_t)(y >> 32);
-        const bgcn_limb_t slim = (bgcn_limb_t)1 << 33;
-        for (;;) {
-            bgcn_limb_t q = 1, r = xs - ys;
-            if (r >= ys) {
-                r -= ys;
-                q = 2;
-                if (r >= ys) {
-                    r -= ys;
-                    q = 3;
-                    if (r >= ys) {
-                        q = xs / ys;
-                        r = xs - q * ys;
-                    }
-                }
-            }
-            if (r < slim)
-                break;
-            bgcn_limb_t ur, vr;
-            if (__builtin_mul_overflow(q, uy, &ur) ||
-                __builtin_add_overflow(ur, ux, &ur) || (ur >> 63) ||
-                __builtin_mul_overflow(q, vy, &vr) ||
-                __builtin_add_overflow(vr, vx, &vr) || (vr >> 63))
-                break;
-            xs = ys;
-            ys = r;
-            ux = uy;
-            vx = vy;
-            uy = ur;
-            vy = vr;
-            steps++;
-        }
+        struct bgcn_lehmer_cof c = {ux, vx, uy, vy};
+        steps += bgcn_lehmer_single(&xs, &ys, &c, (bgcn_limb_t)1 << 33);
+        ux = c.ux, vx = c.vx, uy = c.uy, vy = c.vy;
     }
 out:
     m->u0 = ux;
@@ -207,34 +232,9 @@ static inline int bgcn_lehmer_tail(struct bgcn_lehmer *m, bgcn_div_dlimb *xp,
     if (y != 0) {
         /* both fit one limb (only on the fast path) */
         bgcn_limb_t xs = (bgcn_limb_t)x, ys = (bgcn_limb_t)y;
-        while (ys != 0) {
-            bgcn_limb_t q = 1, r = xs - ys;
-            if (r >= ys) {
-                r -= ys;
-                q = 2;
-                if (r >= ys) {
-                    r -= ys;
-                    q = 3;
-                    if (r >= ys) {
-                        q = xs / ys;
-                        r = xs % ys;
-                    }
-                }
-            }
-            bgcn_limb_t ur, vr;
-            if (__builtin_mul_overflow(q, uy, &ur) ||
-                __builtin_add_overflow(ur, ux, &ur) || (ur >> 63) ||
-                __builtin_mul_overflow(q, vy, &vr) ||
-                __builtin_add_overflow(vr, vx, &vr) || (vr >> 63))
-                break;
-            xs = ys;
-            ys = r;
-            ux = uy;
-            vx = vy;
-            uy = ur;
-            vy = vr;
-            steps++;
-        }
+        struct bgcn_lehmer_cof c = {ux, vx, uy, vy};
+        steps += bgcn_lehmer_single(&xs, &ys, &c, 0);
+        ux = c.ux, vx = c.vx, uy = c.uy, vy = c.vy;
         x = xs;
         y = ys;
     }
