@@ -131,12 +131,16 @@ int bgc_cli_read_number(const char *s, unsigned long long *out)
             s++;
         if (*s)
             return -1;
-        if (rc == 0 && rce == 0)
+        if (rc == 0 && rce == 0) {
             rc = power(b, e, &b);
-        else if (rc == 0 && b <= 1)
+        } else if (rc == 0 && b <= 1) {
             rc = 0; /* 0^huge, 1^huge */
-        else
+        } else if (rce == 0 && e == 0) {
+            b = 1; /* huge^0 is 1, as in the language (fuzz-lines found 10e180^0) */
+            rc = 0;
+        } else {
             rc = -2;
+        }
     }
     while (*s == ' ' || *s == '\t')
         s++;

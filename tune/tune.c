@@ -391,8 +391,11 @@ int main(int argc, char **argv)
             bgcn_mul_toom42_threshold = BIG;
         for (int k = 0; k < BGCN_NTT_KTAB; k++)
             (sqr ? bgcn_sqr_ntt_min_k : bgcn_mul_ntt_min_k)[k] = BIG;
-        ns = sizes(sz, 4, 64, 30);
-        r[4 * sqr + 0] = tune_one(nm[0], t2, sqr, 4, 40, 1, sz, ns);
+        /* Karatsuba up to 66: the avx512 path's IFMA schoolbook wins
+         * up to its 64-limb limit on Zen 4 (thresholds.h), so the search
+         * must reach past it, and the sizes past twice that */
+        ns = sizes(sz, 4, 140, 30);
+        r[4 * sqr + 0] = tune_one(nm[0], t2, sqr, 4, 66, 1, sz, ns);
         ns = sizes(sz, 30, 600, 16);
         r[4 * sqr + 1] = tune_one(nm[1], t3, sqr, 30, 400, 10, sz, ns);
         ns = sizes(sz, 100, 2500, 16);

@@ -385,7 +385,8 @@
  *   sqr toom2 31 30 31 -> 31 (was 38: the 16-limb square is straight-line
  *   now); toom3 130 390 170 -> 170; toom4 350 400 425 -> 400;
  *   toom6 1700 900 1500 -> 1500
- *   (mul toom22 then set to 65 by hand, 2026-12-03, once the IFMA
+ *   (mul toom22 then set to 65 by hand, 2026-12-03 -- the tuner's
+ *   search had stopped at 40, it now reaches 66 -- once the IFMA
  *   schoolbook took every an above 64 in pieces (mul_ifma.c): below 65
  *   limbs it beats Karatsuba on Zen 4 at every size measured, a loop
  *   over bgcn_mul / mpn_mul in one process, min of 60, taskset -c 1:

@@ -167,12 +167,10 @@ static void mul_ifma_pieces(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
         long c = an - pos < BGCN_IFMA_MUL_MAX ? an - pos : BGCN_IFMA_MUL_MAX;
         if (c >= bn)
             mul_ifma(t, ap + pos, c, bp, bn);
-        else if (c >= BGCN_AVX512_MUL_IFMA_MIN)
-            mul_ifma(t, bp, bn, ap + pos, c);
-        else
-            bgcn_mul_basecase_adx(t, bp, bn, ap + pos, c);
+        else /* a short last piece: the dispatch below picks its kernel */
+            bgcn_mul_basecase_ifma(t, bp, bn, ap + pos, c);
         bgcn_limb_t cy = bgcn_add_n(rp + pos, rp + pos, t, bn);
-        /* the sum is a b's prefix, below B^(pos + c + bn): no carry out */
+        /* rp now holds {ap, pos + c} * b < B^(pos + c + bn): no carry out */
         bgcn_add_1(rp + pos + bn, t + bn, c, cy);
     }
 }

@@ -77,6 +77,11 @@ args: --seed 18446744073709551615 -e 'random(10) < 10'
 --- stdout
 1
 
+=== a value too large for 64 bits raised to 0 is 1, as in the language
+args: --seed 10e180^0 --digits 99999999999999999999**0 -e 'random(10) < 10'
+--- stdout
+1
+
 === --seed 2^64 is out of range
 args: --seed 2^64 -e 1
 status: 2
