@@ -415,6 +415,39 @@ typedef struct bgcn_mul_job {
 bgcn_status bgcn_mul_jobs(const bgcn_mul_job *jobs, int n) BGCN_WUR;
 extern long bgcn_mul_jobs_min;
 
+/* Sums of products (src/mpn/mul_sums.c): for each sum s < ns,
+ *   {S[s].rp, an + bn + 1} = A[a0] * B[b0] + A[a1] * B[b1]
+ * (a0, a1 = S[s].a[0..1], b0, b1 = S[s].b[0..1]; S[s].nt = 1: the
+ * first product alone), an and bn the largest sizes among the na
+ * operands A and the nb operands B.  An operand {p, n} has n >= 0 limbs
+ * (n = 0 is zero; the top limb need not be nonzero); an, bn >= 1; 1 <=
+ * na, nb <= 4, 1 <= ns <= 4.  No rp overlaps an operand or another rp.
+ * Where bgcn_mul would multiply an x bn by the floating-point NTT, each
+ * operand is transformed once and each sum leaves the transform domain
+ * once (8 forward and 4 inverse transforms for a 2x2 matrix product,
+ * against 21 for Strassen's seven products), on the threads of
+ * bgcn_threads_for(min(an, bn)), or as the tasks of one run below that
+ * size; elsewhere (or when bgcn_mul_sums_slow is set, or the transform
+ * arrays do not fit the memory budget) the products are formed by
+ * bgcn_mul_jobs and added: the slow twin the tests compare with.
+ * BGCN_OK, BGCN_ENOMEM or BGCN_EINTR (the results then unspecified). */
+typedef struct bgcn_operand {
+    const bgcn_limb_t *p;
+    long n;
+} bgcn_operand;
+typedef struct bgcn_sum_spec {
+    bgcn_limb_t *rp;
+    int nt;      /* 1 or 2 terms */
+    int a[2], b[2];
+} bgcn_sum_spec;
+bgcn_status bgcn_mul_sums(const bgcn_operand *A, int na, const bgcn_operand *B,
+                          int nb, const bgcn_sum_spec *S, int ns) BGCN_WUR;
+/* Whether bgcn_mul_sums with largest sizes an, bn works in the transform
+ * domain (from bgcn_mul_sums_ntt_min limbs, settable by the tests). */
+int bgcn_mul_sums_ntt_p(long an, long bn);
+extern int bgcn_mul_sums_slow;
+extern long bgcn_mul_sums_ntt_min;
+
 /* Crossover sizes (limbs of the smaller operand) used by bgcn_mul and
  * bgcn_sqr; defaults and how they were measured in src/mpn/thresholds.h.
  * Writable so the tuning program and the tests can move them (not while

@@ -246,9 +246,43 @@ done:
     return st;
 }
 
+/* M <- M * M2 as four sums of two products in the transform domain
+ * (bgcn_mul_sums: 8 forward and 4 inverse transforms where Strassen's
+ * seven products take 21). */
+static bgcn_status mat_mul_sums(bgcn_hgcd_matrix *m, const bgcn_hgcd_matrix *m2)
+{
+    long n1 = m->n, n2 = m2->n, rn = n1 + n2 + 1;
+    BGCN_ASSERT(rn <= m->cap);
+    bgcn_limb_t *w = bgcn_alloc_limbs((size_t)(4 * rn));
+    if (!w)
+        return BGCN_ENOMEM;
+    bgcn_operand A[4], B[4];
+    bgcn_sum_spec S[4];
+    for (int i = 0; i < 4; i++) {
+        A[i] = (bgcn_operand){m->p[i / 2][i % 2], n1};
+        B[i] = (bgcn_operand){m2->p[i / 2][i % 2], n2};
+    }
+    /* c_rc = m_r0 m2_0c + m_r1 m2_1c */
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 2; c++)
+            S[2 * r + c] = (bgcn_sum_spec){w + (2 * r + c) * rn, 2,
+                                           {2 * r, 2 * r + 1}, {c, 2 + c}};
+    bgcn_status st = bgcn_mul_sums(A, 4, B, 4, S, 4);
+    if (st == BGCN_OK) {
+        for (int i = 0; i < 4; i++)
+            bgcn_copyi(m->p[i / 2][i % 2], w + i * rn, rn);
+        mat_trim(m, rn);
+        m->det *= m2->det;
+    }
+    bgcn_free_limbs(w);
+    return st;
+}
+
 /* M <- M * M2.  Both have nonnegative entries; sizes add. */
 static bgcn_status mat_mul(bgcn_hgcd_matrix *m, const bgcn_hgcd_matrix *m2)
 {
+    if (!bgcn_gcd_slow_twins && bgcn_mul_sums_ntt_p(m->n, m2->n))
+        return mat_mul_sums(m, m2);
     if (m->n >= STRASSEN_MIN && m2->n >= STRASSEN_MIN && !bgcn_gcd_slow_twins)
         return mat_mul_strassen(m, m2);
     long n1 = m->n, n2 = m2->n, rn = n1 + n2 + 1;
@@ -528,17 +562,46 @@ bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *a, long *an,
 
     /* whole pair = reduced top parts B^p + M1^-1 (low parts):
      * a' = ta' B^p + det (m11 al - m01 bl), b' = tb' B^p + det (m00 bl - m10 al) */
-    long mn = m1.n, xn = mn + p;
+    long mn = m1.n, xn = mn + p + 1;
     long al = bgcn_normalized_size(a, p), bl = bgcn_normalized_size(b, p);
-    w = bgcn_alloc_limbs((size_t)(4 * xn + 2 * (n + 1)));
+    int sums = !bgcn_gcd_slow_twins && bgcn_mul_sums_ntt_p(mn, p);
+    w = bgcn_alloc_limbs((size_t)(4 * xn + 2 * (n + 1) + (sums ? 2 * p : 0)));
     if (!w) {
         st = BGCN_ENOMEM;
         goto done;
     }
     bgcn_limb_t *x = w, *y = x + xn, *z = y + xn, *v = z + xn;
     bgcn_limb_t *ra = v + xn, *rb = ra + n + 1;
-    bgcn_zero(w, 4 * xn);
-    {
+    if (sums) {
+        /* The differences as sums with nonnegative terms, in the
+         * transform domain: with ~u = B^p - 1 - u (the complement of
+         * p limbs), m11 al + m01 ~bl = (m11 al - m01 bl) + m01 (B^p - 1),
+         * so x - y below is m11 al - m01 bl with x = that sum + m01 and
+         * y = m01 B^p; likewise z - v = m00 bl - m10 al. */
+        bgcn_limb_t *ca = rb + n + 1, *cb = ca + p;
+        for (long i = 0; i < p; i++) {
+            ca[i] = ~a[i];
+            cb[i] = ~b[i];
+        }
+        const bgcn_operand A[4] = {{m1.p[0][0], mn}, {m1.p[0][1], mn},
+                                   {m1.p[1][0], mn}, {m1.p[1][1], mn}};
+        const bgcn_operand B[4] = {{a, al}, {b, bl}, {ca, p}, {cb, p}};
+        const bgcn_sum_spec S[2] = {{x, 2, {3, 1}, {0, 3}},  /* m11 al + m01 ~bl */
+                                    {z, 2, {0, 2}, {1, 2}}}; /* m00 bl + m10 ~al */
+        if ((st = bgcn_mul_sums(A, 4, B, 4, S, 2)) != BGCN_OK)
+            goto done;
+        bgcn_limb_t cy = bgcn_add(x, x, xn, m1.p[0][1], mn);
+        cy |= bgcn_add(z, z, xn, m1.p[1][0], mn);
+        BGCN_ASSERT(cy == 0); /* below m11 al + m01 B^p < 2 B^(mn + p) */
+        (void)cy;
+        bgcn_zero(y, p);
+        bgcn_copyi(y + p, m1.p[0][1], mn);
+        y[xn - 1] = 0;
+        bgcn_zero(v, p);
+        bgcn_copyi(v + p, m1.p[1][0], mn);
+        v[xn - 1] = 0;
+    } else {
+        bgcn_zero(w, 4 * xn);
         const bgcn_mul_job jobs[4] = {{x, m1.p[1][1], mn, a, al},
                                       {v, m1.p[1][0], mn, a, al},
                                       {y, m1.p[0][1], mn, b, bl},

@@ -13,6 +13,7 @@ libbgcn_a_SOURCES = \
 	src/mpn/mont_mul_n.c \
 	src/mpn/mul.c \
 	src/mpn/mul_jobs.c \
+	src/mpn/mul_sums.c \
 	src/mpn/thresholds.c
 # Division
 libbgcn_a_SOURCES += \

@@ -390,8 +390,10 @@ static double primes_below(int np)
 
 /* The widest coefficients for np primes: a product coefficient is a sum
  * of at most min(na, nbc) products below 2^(2 nb), and must stay below
- * the primes' product; then whether the product fits the plan's points. */
-static int plan_for(long an, long bn, int k, int np, int tft, plan_t *pl)
+ * the primes' product (with 2^extra such sums added: below 2^extra times
+ * that); then whether the product fits the plan's points. */
+static int plan_for(long an, long bn, int k, int np, int tft, int extra,
+                    plan_t *pl)
 {
     int nb = 96;
     long na, nbc;
@@ -401,7 +403,7 @@ static int plan_for(long an, long bn, int k, int np, int tft, plan_t *pl)
         na = (an * 64 + nb - 1) / nb;
         nbc = (bn * 64 + nb - 1) / nb;
         long mn = na < nbc ? na : nbc;
-        if (pow2((double)mn, 2 * nb) < primes_below(np))
+        if (pow2((double)mn, 2 * nb + extra) < primes_below(np))
             break;
     }
     pl->k = k;
@@ -413,10 +415,10 @@ static int plan_for(long an, long bn, int k, int np, int tft, plan_t *pl)
     return na + nbc - 1 <= plan_points(pl);
 }
 
-/* The cheapest plan (np times its points): the power-of-two lengths,
- * then the truncated ones where strictly cheaper; 0 if none (operands
- * too large). */
-static int choose(long an, long bn, plan_t *best)
+/* The cheapest plan (np times its points) for sums of 2^extra products
+ * an x bn: the power-of-two lengths, then the truncated ones where
+ * strictly cheaper; 0 if none (operands too large). */
+static int choose_sum(long an, long bn, int extra, plan_t *best)
 {
     double cost = 0;
     for (int tft = 0; tft <= 1; tft++) {
@@ -428,7 +430,7 @@ static int choose(long an, long bn, plan_t *best)
                 break;
             for (int np = 2; np <= NP_MAX; np++) {
                 plan_t pl;
-                if (plan_for(an, bn, k, np, tft, &pl) &&
+                if (plan_for(an, bn, k, np, tft, extra, &pl) &&
                     (!cost || np * pts < cost)) {
                     cost = np * pts;
                     *best = pl;
@@ -437,6 +439,11 @@ static int choose(long an, long bn, plan_t *best)
         }
     }
     return cost != 0;
+}
+
+static int choose(long an, long bn, plan_t *best)
+{
+    return choose_sum(an, bn, 0, best);
 }
 
 /* ---- the driver ---- */
@@ -1532,5 +1539,236 @@ bgcn_status bgcn_nttfp_pre_mul(bgcn_limb_t *rp, nttfp_pre *pr,
     }
     if (st == BGCN_OK && bgcn_interrupt_flag)
         st = BGCN_EINTR;
+    return st;
+}
+
+/* ---- sums of products: each operand transformed once ----
+ *
+ * A 2x2 matrix product (the half gcd's, hgcd.c) is four sums of two
+ * products of eight operands; as seven or eight separate products it
+ * transforms every operand once per product it is in and every product
+ * back, 21 transforms for Strassen's seven.  The transform is linear, so
+ * here each operand is transformed once (8), each sum is formed in the
+ * transform domain (a copy of one operand's transform times the other's,
+ * the second term's likewise in a scratch array, added), and each sum
+ * goes back once (4) and through one CRT.  The plan is the an x bn
+ * product's with one more bit in each coefficient's bound (a sum of two
+ * such coefficients), so the result has an + bn + 1 limbs.
+ *
+ * Two ways to use two threads: from bgcn_threads_for's size every
+ * transform is split as a product's is (steps one after another), below
+ * it the operands' transforms and then the sums are the tasks of one run
+ * each, whole on one thread.  Memory: na + nb + ns np arrays of the
+ * plan's points, one more per sum in task mode (one in all otherwise),
+ * and the table: about 4-5 times what one product of the same size
+ * takes, for 21/12 of its speed. */
+
+typedef struct {
+    plan_t pl;
+    const nttfp_ops *ops;
+    nttfp_prime P; /* the current prime */
+    bgcn_limb_t p;
+    double *tw;    /* its table */
+    int T;         /* threads inside each step (1 in task mode) */
+    int na, ns, np;
+    long rn;
+    bgcn_operand opnd[8]; /* A, then B */
+    const bgcn_sum_spec *S;
+    double *X[8];         /* the operands' transforms, this prime */
+    double *R[4][NP_MAX]; /* each sum: transform, then residues */
+    double *tmp[4];       /* second terms: one per task, or tmp[0] */
+    int prime;            /* the prime of the current run */
+    bgcn_status st[4];
+} sums_t;
+
+static void sums_job(const sums_t *W, job_t *J, int T)
+{
+    memset(J, 0, sizeof *J);
+    J->ops = W->ops;
+    J->P = W->P;
+    J->tw = W->tw;
+    J->T = T;
+}
+
+/* Operand i (A's first, then B's): loaded and transformed into X[i]. */
+static void sums_fwd(sums_t *W, int i)
+{
+    long pts = plan_points(&W->pl);
+    const bgcn_operand *o = &W->opnd[i];
+    if (o->n == 0) {
+        memset(W->X[i], 0, (size_t)pts * sizeof(double));
+        return;
+    }
+    job_t J;
+    sums_job(W, &J, W->T);
+    load(&J, W->X[i], pts, o->p, o->n, i < W->na ? W->pl.na : W->pl.nbc,
+         W->pl.nb);
+    plan_fwd(&J, &W->pl, W->X[i]);
+}
+
+typedef struct {
+    double *a;
+    const double *b;
+    long n;
+    const nttfp_prime *P;
+    int T;
+} addred_t;
+
+/* a_i = a_i + b_i reduced to |.| <= p/2 + 1 (both |.| <= 7p/8): s - p
+ * round(s / p), the rounding by adding and subtracting 1.5 2^52 (exact:
+ * |s / p| < 2). */
+static void add_reduce_task(void *v, int t)
+{
+    addred_t *A = v;
+    long lo, hi;
+    share(A->n, A->T, t, &lo, &hi);
+    const double p = A->P->p, pinv = A->P->pinv, big = 0x1.8p52;
+    double *a = A->a;
+    const double *b = A->b;
+    for (long i = lo; i < hi; i++) {
+        double s = a[i] + b[i];
+        double q = s * pinv + big; /* C keeps the order (no -ffast-math) */
+        a[i] = s - p * (q - big);
+    }
+}
+
+/* Sum s in the transform domain, back to residues of this prime in
+ * R[s][prime], tmp the scratch array of its second term. */
+static void sums_out(sums_t *W, int s, int prime, double *tmp)
+{
+    const bgcn_sum_spec *sp = &W->S[s];
+    long pts = plan_points(&W->pl);
+    double *r = W->R[s][prime];
+    job_t J;
+    sums_job(W, &J, W->T);
+    memcpy(r, W->X[sp->a[0]], (size_t)pts * sizeof(double));
+    plan_pointwise(&J, &W->pl, r, W->X[W->na + sp->b[0]], W->p);
+    if (sp->nt == 2) {
+        memcpy(tmp, W->X[sp->a[1]], (size_t)pts * sizeof(double));
+        plan_pointwise(&J, &W->pl, tmp, W->X[W->na + sp->b[1]], W->p);
+        addred_t A = {r, tmp, pts, &W->P, W->T};
+        bgcn_par_run(W->T, add_reduce_task, &A);
+    }
+    plan_inv(&J, &W->pl, r, W->p);
+}
+
+static void sums_fwd_task(void *v, int t) { sums_fwd(v, t); }
+
+static void sums_out_task(void *v, int t)
+{
+    sums_t *W = v;
+    sums_out(W, t, W->prime, W->tmp[t]);
+}
+
+static void sums_crt_task(void *v, int t)
+{
+    sums_t *W = v;
+    W->st[t] = crt(W->S[t].rp, W->rn, W->R[t], W->np, W->pl.nb,
+                   W->pl.na + W->pl.nbc - 1, W->T, W->ops);
+}
+
+bgcn_status bgcn_mul_sums_nttfp_ops(const bgcn_operand *A, int na,
+                                    const bgcn_operand *B, int nb,
+                                    const bgcn_sum_spec *S, int ns,
+                                    const nttfp_ops *ops, int threads,
+                                    int tasks)
+{
+    BGCN_ASSERT(na >= 1 && na <= 4 && nb >= 1 && nb <= 4);
+    BGCN_ASSERT(ns >= 1 && ns <= 4);
+    sums_t W;
+    memset(&W, 0, sizeof W);
+    long an = 1, bn = 1;
+    int extra = 0;
+    for (int i = 0; i < na; i++) {
+        BGCN_ASSERT(A[i].n >= 0);
+        an = A[i].n > an ? A[i].n : an;
+        W.opnd[i] = A[i];
+    }
+    for (int i = 0; i < nb; i++) {
+        BGCN_ASSERT(B[i].n >= 0);
+        bn = B[i].n > bn ? B[i].n : bn;
+        W.opnd[na + i] = B[i];
+    }
+    for (int s = 0; s < ns; s++) {
+        BGCN_ASSERT(S[s].nt == 1 || S[s].nt == 2);
+        for (int t = 0; t < S[s].nt; t++)
+            BGCN_ASSERT(S[s].a[t] >= 0 && S[s].a[t] < na && S[s].b[t] >= 0 &&
+                        S[s].b[t] < nb);
+        extra |= S[s].nt == 2;
+    }
+    if (!choose_sum(an, bn, extra, &W.pl))
+        return BGCN_ENOMEM;
+    W.ops = ops;
+    W.T = tasks ? 1 : clamp_threads(threads);
+    W.na = na;
+    W.ns = ns;
+    W.np = W.pl.np;
+    W.rn = an + bn + 1;
+    W.S = S;
+    long L = 1L << W.pl.k, pts = plan_points(&W.pl);
+    bgcn_status st = BGCN_OK;
+    for (int i = 0; i < na + nb; i++)
+        if (!(W.X[i] = alloc_dbl((size_t)pts)))
+            goto nomem;
+    for (int s = 0; s < ns; s++)
+        for (int i = 0; i < W.np; i++)
+            if (!(W.R[s][i] = alloc_dbl((size_t)pts)))
+                goto nomem;
+    for (int s = 0; s < (tasks ? ns : 1); s++)
+        if (!(W.tmp[s] = alloc_dbl((size_t)pts)))
+            goto nomem;
+    if (!(W.tw = alloc_dbl((size_t)L)))
+        goto nomem;
+    for (int i = 0; i < W.np; i++) {
+        make_prime(&W.P, fp_p[i]);
+        W.p = fp_p[i];
+        job_t J;
+        sums_job(&W, &J, tasks ? bgcn_threads_usable() : W.T);
+        make_table(&J, L, fp_g[i]);
+        if (bgcn_interrupt_flag)
+            goto intr;
+        if (tasks) {
+            bgcn_par_run(na + nb, sums_fwd_task, &W);
+        } else {
+            for (int j = 0; j < na + nb; j++)
+                sums_fwd(&W, j);
+        }
+        if (bgcn_interrupt_flag)
+            goto intr;
+        if (tasks) {
+            W.prime = i;
+            bgcn_par_run(ns, sums_out_task, &W);
+        } else {
+            for (int s = 0; s < ns; s++)
+                sums_out(&W, s, i, W.tmp[0]);
+        }
+        if (bgcn_interrupt_flag)
+            goto intr;
+    }
+    if (tasks) {
+        bgcn_par_run(ns, sums_crt_task, &W);
+    } else {
+        for (int s = 0; s < ns; s++)
+            sums_crt_task(&W, s);
+    }
+    for (int s = 0; s < ns && st == BGCN_OK; s++)
+        st = W.st[s];
+    if (st == BGCN_OK && bgcn_interrupt_flag)
+        goto intr;
+    goto out;
+intr:
+    st = BGCN_EINTR;
+    goto out;
+nomem:
+    st = BGCN_ENOMEM;
+out:
+    for (int i = 0; i < 8; i++)
+        free_dbl(W.X[i]);
+    for (int s = 0; s < 4; s++) {
+        free_dbl(W.tmp[s]);
+        for (int i = 0; i < NP_MAX; i++)
+            free_dbl(W.R[s][i]);
+    }
+    free_dbl(W.tw);
     return st;
 }

@@ -160,6 +160,17 @@ bgcn_status bgcn_nttfp_pre_mul(bgcn_limb_t *rp, nttfp_pre *pr,
                                const bgcn_limb_t *bp, long bn) BGCN_WUR;
 void bgcn_nttfp_pre_free(nttfp_pre *pr);
 
+/* bgcn_mul_sums (bgcn.h) on the kernels ops: threads > 1 splits every
+ * step's transform across that many threads; tasks > 1 (with threads =
+ * 1) runs the operands' transforms and the sums as the tasks of one run
+ * instead, each whole on one thread.  BGCN_ENOMEM also for sizes beyond
+ * the largest transform. */
+bgcn_status bgcn_mul_sums_nttfp_ops(const bgcn_operand *A, int na,
+                                    const bgcn_operand *B, int nb,
+                                    const bgcn_sum_spec *S, int ns,
+                                    const nttfp_ops *ops, int threads,
+                                    int tasks) BGCN_WUR;
+
 /* Bits [o, o + nb) of {a, an} (zero beyond the end) as two limbs, low
  * first, 1 <= nb < 128: the coefficient reader of both NTTs (ntt.c takes
  * the pair as one 128-bit value, the floating-point loads split it). */

@@ -971,3 +971,241 @@ Test(nttfp, prepared_operands)
     free(a);
     free(r);
 }
+
+/* ---- sums of products (bgcn_mul_sums_nttfp_ops, bgcn_mul_sums) ---- */
+
+/* The sums' oracle: sum s of S against GMP (mpz), rn limbs. */
+static void sums_oracle(bgcn_limb_t *want, long rn, const bgcn_operand *A,
+                        const bgcn_operand *B, const bgcn_sum_spec *sp)
+{
+    mpz_t acc, x, y;
+    mpz_inits(acc, x, y, NULL);
+    for (int t = 0; t < sp->nt; t++) {
+        const bgcn_operand *a = &A[sp->a[t]], *b = &B[sp->b[t]];
+        mpz_import(x, (size_t)a->n, -1, sizeof *a->p, 0, 0, a->p);
+        mpz_import(y, (size_t)b->n, -1, sizeof *b->p, 0, 0, b->p);
+        mpz_addmul(acc, x, y);
+    }
+    cr_assert(mpz_sizeinbase(acc, 2) <= (size_t)(64 * rn));
+    memset(want, 0, rn * sizeof *want);
+    mpz_export(want, NULL, -1, sizeof *want, 0, 0, acc);
+    mpz_clears(acc, x, y, NULL);
+}
+
+/* Four operands each side, the largest an and bn limbs (one of each
+ * exactly that, one zero, the others shorter; shapes by kind: t_fill's,
+ * or adversarial's and all ones, whose coefficients reach the bound the
+ * plan allows), and four sums: the matrix product's pattern when
+ * `matrix`, else a single product, a sum with one operand in both
+ * terms, a sum of two squares of one pair, a matrix row.  Through
+ * ops on T threads (tasks: as tasks of one run, bgcn_threads_set(T)),
+ * or through bgcn_mul_sums (ops NULL), against GMP. */
+static void check_sums(const nttfp_ops *ops, long an, long bn, int T,
+                       int tasks, int kind, int matrix)
+{
+    bgcn_limb_t *ap[4], *bp[4], *rp[4], *w;
+    bgcn_operand A[4], B[4];
+    long rn = an + bn + 1;
+    for (int i = 0; i < 4; i++) {
+        long na = i == 0 ? an : i == 2 ? 0 : t_rand_size(1, an);
+        long nb = i == 1 ? bn : i == 3 ? 0 : t_rand_size(1, bn);
+        if (kind == 5) /* all ones at full size: the largest coefficients */
+            na = an, nb = bn;
+        ap[i] = t_alloc_guarded(na ? na : 1);
+        bp[i] = t_alloc_guarded(nb ? nb : 1);
+        if (kind < 4) {
+            if (na)
+                adversarial(ap[i], na, (kind + i) % 4);
+            if (nb)
+                adversarial(bp[i], nb, (kind + i + 1) % 4);
+        } else if (kind == 5) {
+            memset(ap[i], 0xff, na * sizeof *ap[i]);
+            memset(bp[i], 0xff, nb * sizeof *bp[i]);
+        } else {
+            t_fill(ap[i], na ? na : 1);
+            t_fill(bp[i], nb ? nb : 1);
+        }
+        A[i] = (bgcn_operand){ap[i], na};
+        B[i] = (bgcn_operand){bp[i], nb};
+        rp[i] = t_alloc_guarded(rn);
+    }
+    bgcn_sum_spec S[4];
+    if (matrix) {
+        for (int r = 0; r < 2; r++)
+            for (int c = 0; c < 2; c++)
+                S[2 * r + c] = (bgcn_sum_spec){rp[2 * r + c], 2,
+                                               {2 * r, 2 * r + 1}, {c, 2 + c}};
+    } else {
+        S[0] = (bgcn_sum_spec){rp[0], 1, {0, 0}, {1, 0}};
+        S[1] = (bgcn_sum_spec){rp[1], 2, {1, 1}, {0, 2}};
+        S[2] = (bgcn_sum_spec){rp[2], 2, {0, 0}, {1, 1}};
+        S[3] = (bgcn_sum_spec){rp[3], 2, {3, 0}, {1, 0}};
+    }
+    bgcn_status st;
+    if (ops) {
+        if (tasks)
+            bgcn_threads_set(T);
+        st = bgcn_mul_sums_nttfp_ops(A, 4, B, 4, S, 4, ops, tasks ? 1 : T,
+                                     tasks);
+    } else {
+        bgcn_threads_set(T);
+        st = bgcn_mul_sums(A, 4, B, 4, S, 4);
+    }
+    cr_assert_eq(st, BGCN_OK, "sums %ldx%ld: status %d", an, bn, st);
+    w = malloc(rn * sizeof *w);
+    for (int s = 0; s < 4; s++) {
+        cr_assert(t_check_guards(rp[s], rn), "guard limbs of sum %d", s);
+        sums_oracle(w, rn, A, B, &S[s]);
+        if (!t_equal("sum of products", rp[s], w, rn))
+            cr_assert_fail("%s: sum %d of %ldx%ld (kind %d, %s) on %d "
+                           "threads%s differs from GMP",
+                           ops ? ops->name : "bgcn_mul_sums", s, an, bn, kind,
+                           matrix ? "matrix" : "mixed", T,
+                           tasks ? " as tasks" : "");
+    }
+    for (int i = 0; i < 4; i++) {
+        t_free_guarded(ap[i]);
+        t_free_guarded(bp[i]);
+        t_free_guarded(rp[i]);
+    }
+    free(w);
+}
+
+/* Every kernel set (the scalar twin on the smaller sizes) around every
+ * plan change of the sums' plans (the truncated ones reached by
+ * lowering their minimum), balanced and unbalanced, adversarial and
+ * all-ones operands, split and task threads 1..2 (3 and 4 at a few
+ * sizes); then bgcn_mul_sums
+ * itself against its slow twin (products and additions) with its
+ * minimum lowered, identical on 1..4 threads. */
+Test(nttfp, sums_of_products)
+{
+    long save = bgcn_nttfp_tft_min;
+    bgcn_nttfp_tft_min = 32;
+    long e[90];
+    int ne = plan_edges(e, 90, 1800);
+    const nttfp_ops *sets[3] = {&bgcn_nttfp_scalar};
+    int nsets = 1 + vec_sets(sets + 1);
+    for (int s = 0; s < nsets; s++)
+        for (int i = 0; i < ne; i++) {
+            long n = e[i];
+            if (s == 0 && (n > 400 || i % 3))
+                continue;
+            int T = 1 + i % 2, tasks = (i / 2) % 2;
+            check_sums(sets[s], n, n, T, tasks, i % 6, i % 2);
+            check_sums(sets[s], n, t_rand_size(1, n), T, !tasks, (i + 1) % 6,
+                       1);
+            check_sums(sets[s], t_rand_size(1, n), n, T, tasks, (i + 2) % 6,
+                       0);
+        }
+    bgcn_nttfp_tft_min = save;
+    /* driver levels above LEAF, split threads */
+    for (int s = 1; s < nsets; s++) {
+        check_sums(sets[s], 20000, 9000, 2, 0, 4, 1);
+        check_sums(sets[s], 9000, 20000, 3, 1, 5, 0);
+    }
+    long smin = bgcn_mul_sums_ntt_min, tmin = bgcn_threads_min_limbs;
+    bgcn_mul_sums_ntt_min = 100;
+    bgcn_threads_min_limbs = 3000;
+    /* 3 and 4 threads last: once started, the extra workers join every
+     * later run of this process, and on a machine with fewer CPUs that
+     * is slow (they wake from sleep each time) */
+    long sizes[][2] = {{150, 150}, {700, 300}, {2000, 5000}, {6000, 6000}};
+    for (int T = 1; T <= 4; T++)
+        for (int j = 0; j < 4; j++) {
+            if (T == 3 && j == 0) {
+                for (int s = 1; s < nsets; s++) {
+                    check_sums(sets[s], 1500, 1400, 3, 0, 5, 1);
+                    check_sums(sets[s], 900, 1100, 4, 1, 4, 0);
+                }
+                check_sums(sets[0], 120, 130, 4, 0, 5, 1);
+            }
+            check_sums(NULL, sizes[j][0], sizes[j][1], T, 0, (j + T) % 6, T % 2);
+            bgcn_mul_sums_slow = 1;
+            check_sums(NULL, sizes[j][0], sizes[j][1], T, 0, (j + T) % 6,
+                       !(T % 2));
+            bgcn_mul_sums_slow = 0;
+        }
+    bgcn_mul_sums_ntt_min = smin;
+    bgcn_threads_min_limbs = tmin;
+}
+
+/* Allocation failures: through the kernels, ENOMEM until the k-th
+ * allocation passes them all, the same count on every thread count (the
+ * threads allocate nothing) and one more in task mode (a scratch array
+ * per task, allocated by the caller); through bgcn_mul_sums,
+ * a failing transform array falls back to the products (OK or ENOMEM,
+ * right whenever OK).  A raised flag: BGCN_EINTR both ways. */
+Test(nttfp, sums_enomem_eintr)
+{
+    const nttfp_ops *sets[2];
+    int ns = prod_sets(sets);
+    const nttfp_ops *ops = sets[ns - 1];
+    long n = 3000, rn = 2 * n + 1;
+    bgcn_limb_t *a[4], *r[2], *w = malloc(rn * sizeof *w);
+    bgcn_operand A[4];
+    for (int i = 0; i < 4; i++) {
+        a[i] = malloc(n * sizeof *a[i]);
+        t_fill(a[i], n);
+        A[i] = (bgcn_operand){a[i], n};
+    }
+    for (int i = 0; i < 2; i++)
+        r[i] = malloc(rn * sizeof *r[i]);
+    const bgcn_sum_spec S[2] = {{r[0], 2, {0, 1}, {2, 3}},
+                                {r[1], 2, {1, 0}, {1, 3}}};
+    sums_oracle(w, rn, A, A, &S[0]);
+    int first = 0;
+    for (int mode = 0; mode < 4; mode++) {
+        int T = mode == 0 ? 1 : mode == 1 ? 2 : 3, tasks = mode == 3;
+        bgcn_threads_set(tasks ? 2 : T);
+        int last = 0;
+        for (int k = 1; k <= 30; k++) {
+            if (bgcn_mem_reclaim)
+                bgcn_mem_reclaim();
+            bgcn_alloc_fail_after(k);
+            bgcn_status st = bgcn_mul_sums_nttfp_ops(A, 4, A, 4, S, 2, ops,
+                                                     tasks ? 1 : T, tasks);
+            bgcn_alloc_fail_after(0);
+            cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "status %d", st);
+            if (st == BGCN_ENOMEM) {
+                cr_assert_eq(last, k - 1, "ENOMEM after OK");
+                last = k;
+            } else {
+                cr_assert(t_equal("sums after ENOMEM", r[0], w, rn));
+            }
+        }
+        cr_assert(last >= 1 && last < 30, "%d", last);
+        if (mode == 0)
+            first = last;
+        /* task mode has one scratch array per task: one more here */
+        cr_assert_eq(last, first + (tasks ? 1 : 0),
+                     "mode %d: %d allocations, %d on 1 thread", mode, last,
+                     first);
+    }
+    long smin = bgcn_mul_sums_ntt_min;
+    bgcn_mul_sums_ntt_min = 100;
+    for (int k = 1; k <= 30; k++) {
+        if (bgcn_mem_reclaim)
+            bgcn_mem_reclaim();
+        bgcn_alloc_fail_after(k);
+        bgcn_status st = bgcn_mul_sums(A, 4, A, 4, S, 2);
+        bgcn_alloc_fail_after(0);
+        cr_assert(st == BGCN_OK || st == BGCN_ENOMEM, "status %d", st);
+        if (st == BGCN_OK)
+            cr_assert(t_equal("bgcn_mul_sums after ENOMEM", r[0], w, rn));
+    }
+    for (int T = 1; T <= 2; T++) {
+        bgcn_threads_set(T);
+        bgcn_interrupt_flag = 1;
+        cr_assert_eq(bgcn_mul_sums(A, 4, A, 4, S, 2), BGCN_EINTR);
+        cr_assert_eq(bgcn_mul_sums_nttfp_ops(A, 4, A, 4, S, 2, ops, 1, T > 1),
+                     BGCN_EINTR);
+        bgcn_interrupt_flag = 0;
+    }
+    bgcn_mul_sums_ntt_min = smin;
+    for (int i = 0; i < 4; i++)
+        free(a[i]);
+    free(r[0]);
+    free(r[1]);
+    free(w);
+}
