@@ -590,16 +590,16 @@ bgcn_status bgcn_hgcd_reduce(int *progress, bgcn_limb_t *a, long *an,
                                     {z, 2, {0, 2}, {1, 2}}}; /* m00 bl + m10 ~al */
         if ((st = bgcn_mul_sums(A, 4, B, 4, S, 2)) != BGCN_OK)
             goto done;
-        bgcn_limb_t cy = bgcn_add(x, x, xn, m1.p[0][1], mn);
-        cy |= bgcn_add(z, z, xn, m1.p[1][0], mn);
-        BGCN_ASSERT(cy == 0); /* below m11 al + m01 B^p < 2 B^(mn + p) */
-        (void)cy;
-        bgcn_zero(y, p);
-        bgcn_copyi(y + p, m1.p[0][1], mn);
-        y[xn - 1] = 0;
-        bgcn_zero(v, p);
-        bgcn_copyi(v + p, m1.p[1][0], mn);
-        v[xn - 1] = 0;
+        /* x += m01, y = m01 B^p; z += m10, v = m10 B^p */
+        bgcn_limb_t *sum[2] = {x, z}, *shifted[2] = {y, v};
+        const bgcn_limb_t *e[2] = {m1.p[0][1], m1.p[1][0]};
+        for (int k = 0; k < 2; k++) {
+            bgcn_limb_t cy = bgcn_add(sum[k], sum[k], xn, e[k], mn);
+            BGCN_ASSERT(cy == 0); /* below m11 al + m01 B^p < 2 B^(mn + p) */
+            (void)cy;
+            bgcn_zero(shifted[k], xn);
+            bgcn_copyi(shifted[k] + p, e[k], mn);
+        }
     } else {
         bgcn_zero(w, 4 * xn);
         const bgcn_mul_job jobs[4] = {{x, m1.p[1][1], mn, a, al},

@@ -1570,7 +1570,7 @@ typedef struct {
     bgcn_limb_t p;
     double *tw;    /* its table */
     int T;         /* threads inside each step (1 in task mode) */
-    int na, ns, np;
+    int na, np;
     long rn;
     bgcn_operand opnd[8]; /* A, then B */
     const bgcn_sum_spec *S;
@@ -1701,7 +1701,6 @@ bgcn_status bgcn_mul_sums_nttfp_ops(const bgcn_operand *A, int na,
     W.ops = ops;
     W.T = tasks ? 1 : clamp_threads(threads);
     W.na = na;
-    W.ns = ns;
     W.np = W.pl.np;
     W.rn = an + bn + 1;
     W.S = S;
