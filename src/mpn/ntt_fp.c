@@ -62,6 +62,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 
 typedef unsigned __int128 u128;
 
@@ -120,6 +121,31 @@ static void cache_flush(void)
     pthread_mutex_unlock(&cache_lock);
 }
 
+/* Transparent huge pages for the large arrays.  An array above the
+ * cache's 64 MiB (below) is a fresh mapping each time, and faulting it in
+ * 4 KiB pages was a third of the huge products' time.  Measured on the
+ * Zen 4 VM (AMD EPYC family 25 model 17, THP mode "madvise"), a scratch
+ * program alternating the two in one process, best of 3, wall time:
+ * 10^7 limbs, one thread, product 1650 -> 1047 ms, 2n/n division 4863 ->
+ * 3267 ms; two threads, division 2825 -> 1900 ms, product 1118 -> 1134;
+ * 10^5 and 10^6 limbs unchanged (their arrays come from the cache).
+ * Advice only: where the kernel has no THP or declines, nothing
+ * changes. */
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+
+static void advise_huge_pages(bgcn_limb_t *raw, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+    uintptr_t lo = ((uintptr_t)raw + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    uintptr_t hi = (uintptr_t)(raw + n) & ~(HUGE_PAGE - 1);
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+    (void)raw;
+    (void)n;
+#endif
+}
+
 static double *alloc_dbl(size_t n)
 {
     size_t want = n + 10;
@@ -139,8 +165,12 @@ static double *alloc_dbl(size_t n)
         }
         pthread_mutex_unlock(&cache_lock);
     }
-    if (!raw && !(raw = bgcn_alloc_limbs(want)))
-        return NULL;
+    if (!raw) {
+        if (!(raw = bgcn_alloc_limbs(want)))
+            return NULL;
+        if (want * sizeof *raw >= 2 * HUGE_PAGE)
+            advise_huge_pages(raw, want);
+    }
     uintptr_t a = ((uintptr_t)(raw + 2) + 63) & ~(uintptr_t)63;
     ((bgcn_limb_t **)a)[-1] = raw;
     ((size_t *)a)[-2] = want;
