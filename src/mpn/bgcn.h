@@ -652,6 +652,9 @@ int bgcn_threads_for(long limbs);
 int bgcn_threads_default(void);
 typedef void (*bgcn_task_fn)(void *ctx, int t);
 void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx);
+/* How many times a pool worker has taken part in a run (read by the
+ * tests: a run on T threads adds at most T - 1). */
+extern unsigned long bgcn_threads_joins;
 
 /* ===================================================================== */
 /* == Division (src/mpn/div*.c)                                        == */

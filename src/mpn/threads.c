@@ -10,8 +10,12 @@
  * simply missing (its share goes to the others).
  *
  * Waiting: a worker that has finished spins for up to SPIN_NS on the run
- * generation before it sleeps on a condition variable, and the caller
- * spins as long on the count of busy workers before it sleeps.  A large
+ * word before it sleeps on its own condition variable, and the caller
+ * spins as long on the count of busy workers before it sleeps.  A run
+ * wakes and waits for only the workers it uses: after a run on more
+ * threads than CPUs (--threads 4 on two), the extra workers sleep on
+ * instead of each later run waking them all and sharing the CPUs with
+ * them (which made the later runs several times slower).  A large
  * product is dozens of runs (one per split transform level, load,
  * pointwise product and CRT, per prime) with short serial stretches
  * between them, and waking a sleeping thread is slow on a virtual
@@ -44,18 +48,21 @@
 #define SPIN_NS 300000L /* 0.3 ms */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t wake[MAX_THREADS]; /* worker i sleeps on wake[i] */
 static pthread_cond_t done = PTHREAD_COND_INITIALIZER;
 static int nworkers;      /* workers started */
 static int wanted = 0;    /* bgcn_threads_set value; 0 = default */
-static unsigned long gen; /* atomic: run generation, bumped per run */
+/* atomic: the current run, (generation << 8) | the workers it uses: one
+ * word, so a worker reads both at once and knows whether the run it sees
+ * is one it takes part in (worker i does when i < the count) */
+static unsigned long run_word;
 static bgcn_task_fn cur_fn;
 static void *cur_ctx;
 static int cur_n;
-static int cur_use;       /* workers with an index below this take part */
 static int next_task;     /* atomic: next index to hand out */
 static int busy;          /* atomic: workers still inside the current run */
-static unsigned long start_gen[MAX_THREADS]; /* gen when worker i started */
+static unsigned long start_gen[MAX_THREADS]; /* generation when worker i started */
+unsigned long bgcn_threads_joins;                 /* atomic: see bgcn.h */
 static int ncpus;         /* CPU_COUNT(pool_cpus) (at least 1) */
 static int spin_allowed;  /* this run's threads <= the CPUs we may use */
 static int caller_cpu;    /* atomic: the CPU of the thread that started it */
@@ -136,13 +143,20 @@ static int worker_apart(void)
     return sched_getcpu() != __atomic_load_n(&caller_cpu, __ATOMIC_RELAXED);
 }
 
-/* The two waits: a worker for the next run (gen past *seen), the caller
+/* The two waits: a worker for the next run it takes part in (a
+ * generation past the one it last took part in, using it), the caller
  * for the workers to leave the run (busy at 0).  The loads acquire, so
  * what was written before the change is seen. */
-static int next_run(const void *seen)
+struct worker_wait {
+    int idx;
+    unsigned long seen; /* the generation last taken part in */
+};
+
+static int next_run(const void *arg)
 {
-    return __atomic_load_n(&gen, __ATOMIC_ACQUIRE) !=
-           *(const unsigned long *)seen;
+    const struct worker_wait *w = arg;
+    unsigned long word = __atomic_load_n(&run_word, __ATOMIC_ACQUIRE);
+    return (word >> 8) != w->seen && w->idx < (int)(word & 255);
 }
 
 static int run_left(const void *unused)
@@ -191,23 +205,25 @@ static void leave_caller_cpu(void)
 
 static void *worker(void *arg)
 {
-    int idx = (int)(intptr_t)arg;
-    /* written before this thread was created, under the lock, before the
-     * run that created it bumped gen: so that run is its first */
-    unsigned long seen = start_gen[idx];
+    /* seen: written before this thread was created, under the lock,
+     * before the run that created it began: so that run is its first */
+    struct worker_wait w = {(int)(intptr_t)arg, 0};
+    w.seen = start_gen[w.idx];
     for (;;) {
-        if (!spin_until(next_run, &seen, worker_apart)) {
+        if (!spin_until(next_run, &w, worker_apart)) {
             pthread_mutex_lock(&lock);
-            while (__atomic_load_n(&gen, __ATOMIC_ACQUIRE) == seen)
-                pthread_cond_wait(&wake, &lock);
+            while (!next_run(&w))
+                pthread_cond_wait(&wake[w.idx], &lock);
             pthread_mutex_unlock(&lock);
         }
-        /* The run's fields were written before gen was bumped, and stay
-         * until every worker has left it (busy), this one included. */
-        seen = __atomic_load_n(&gen, __ATOMIC_ACQUIRE);
+        /* A run that uses this worker cannot end (busy) and so cannot be
+         * followed by another before this worker has left it: the word
+         * read now is the run's, and so are its fields, written before
+         * it. */
+        w.seen = __atomic_load_n(&run_word, __ATOMIC_ACQUIRE) >> 8;
+        __atomic_add_fetch(&bgcn_threads_joins, 1, __ATOMIC_RELAXED);
         leave_caller_cpu();
-        if (idx < cur_use)
-            run_tasks(cur_fn, cur_ctx, cur_n);
+        run_tasks(cur_fn, cur_ctx, cur_n);
         if (__atomic_sub_fetch(&busy, 1, __ATOMIC_ACQ_REL) == 0) {
             pthread_mutex_lock(&lock);
             pthread_cond_signal(&done);
@@ -226,7 +242,8 @@ static void grow(int want)
         if (pthread_attr_init(&at) != 0)
             return;
         pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-        start_gen[nworkers] = gen;
+        start_gen[nworkers] = run_word >> 8;
+        pthread_cond_init(&wake[nworkers], NULL);
         cpu_set_t set;
         if (want <= ncpus && cpus_but(sched_getcpu(), &set))
             pthread_attr_setaffinity_np(&at, sizeof set, &set);
@@ -253,9 +270,8 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
         ncpus = CPU_COUNT(&pool_cpus) > 0 ? CPU_COUNT(&pool_cpus) : 1;
     }
     grow(threads);
-    /* Every started worker wakes and reports back (busy), but only the
-     * first `use` take tasks: fewer threads may be set than were started
-     * by an earlier run. */
+    /* Only the first `use` workers wake and take part: fewer threads may
+     * be set than an earlier run started, and the others sleep on. */
     int use = nworkers < threads - 1 ? nworkers : threads - 1;
     if (use > n - 1)
         use = n - 1;
@@ -268,13 +284,15 @@ void bgcn_par_run(int n, bgcn_task_fn fn, void *ctx)
     cur_fn = fn;
     cur_ctx = ctx;
     cur_n = n;
-    cur_use = use;
     __atomic_store_n(&spin_allowed, threads <= ncpus, __ATOMIC_RELAXED);
     __atomic_store_n(&caller_cpu, sched_getcpu(), __ATOMIC_RELAXED);
     __atomic_store_n(&next_task, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&busy, nworkers, __ATOMIC_RELAXED);
-    __atomic_add_fetch(&gen, 1, __ATOMIC_RELEASE);
-    pthread_cond_broadcast(&wake);
+    __atomic_store_n(&busy, use, __ATOMIC_RELAXED);
+    unsigned long next_gen = (run_word >> 8) + 1;
+    __atomic_store_n(&run_word, (next_gen << 8) | (unsigned long)use,
+                     __ATOMIC_RELEASE);
+    for (int i = 0; i < use; i++)
+        pthread_cond_signal(&wake[i]);
     pthread_mutex_unlock(&lock);
     run_tasks(fn, ctx, n);
     if (!spin_until(run_left, NULL, NULL)) {

@@ -989,3 +989,43 @@ Test(mul, jobs)
         t_free_guarded(res[i]);
     free(want);
 }
+
+/* ---- the thread pool (bgcn_par_run) -------------------------------------- */
+
+struct pool_ctx {
+    int hits[64];
+};
+
+static void pool_task(void *vc, int t)
+{
+    struct pool_ctx *c = vc;
+    __atomic_add_fetch(&c->hits[t], 1, __ATOMIC_RELAXED);
+}
+
+/* Every task runs once on 1..4 threads, also after a run on more threads
+ * than the one that follows; and a run on T threads wakes only the T - 1
+ * workers it uses: after a pool of three workers (4 threads), 40 runs on
+ * 2 threads add 40 joins, not 120 (the extra workers once woke for every
+ * run, sharing the CPUs with the ones at work). */
+Test(mul, pool_uses_only_its_threads)
+{
+    const int order[] = {4, 2, 1, 3, 2, 4, 1};
+    for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
+        int T = order[k];
+        bgcn_threads_set(T);
+        for (int rep = 0; rep < 40; rep++) {
+            struct pool_ctx c = {{0}};
+            int n = 1 + rep % 12;
+            unsigned long before = __atomic_load_n(&bgcn_threads_joins, __ATOMIC_RELAXED);
+            bgcn_par_run(n, pool_task, &c);
+            unsigned long joins = __atomic_load_n(&bgcn_threads_joins, __ATOMIC_RELAXED) - before;
+            for (int t = 0; t < n; t++)
+                cr_assert_eq(c.hits[t], 1, "task %d of %d on %d threads ran %d times",
+                             t, n, T, c.hits[t]);
+            long most = n - 1 < T - 1 ? n - 1 : T - 1;
+            cr_assert(joins <= (unsigned long)most,
+                      "a run of %d tasks on %d threads woke %lu workers", n, T, joins);
+        }
+    }
+    bgcn_threads_set(0);
+}

@@ -1107,9 +1107,7 @@ Test(nttfp, sums_of_products)
     long smin = bgcn_mul_sums_ntt_min, tmin = bgcn_threads_min_limbs;
     bgcn_mul_sums_ntt_min = 100;
     bgcn_threads_min_limbs = 3000;
-    /* 3 and 4 threads last: once started, the extra workers join every
-     * later run of this process, and on a machine with fewer CPUs that
-     * is slow (they wake from sleep each time) */
+    /* every thread count, 3 and 4 with more cases */
     long sizes[][2] = {{150, 150}, {700, 300}, {2000, 5000}, {6000, 6000}};
     for (int T = 1; T <= 4; T++)
         for (int j = 0; j < 4; j++) {
