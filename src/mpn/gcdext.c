@@ -13,7 +13,9 @@
  * by half-gcd matrices (bgcn_hgcd_reduce on the limbs above an/3, so each
  * matrix takes about a third off and the cofactors, which grow to V's
  * size, are updated fewer times), which carry the cofactors along with
- * four products each.  Once the pair is below the threshold after such
+ * four products each (two sums of two in the transform domain where the
+ * cofactors' signs differ, as they do along a remainder sequence:
+ * cof_sums).  Once the pair is below the threshold after such
  * steps, the cofactors are long but the numbers short: gcdext_tail
  * finishes the small pair by its own gcdext and recovers U's cofactor
  * with a few products (its slow twin, bgcn_gcd_slow_twins, carries the
@@ -160,8 +162,41 @@ static bgcn_status cof_comb(struct scof *r, const struct scof *x,
     return BGCN_OK;
 }
 
+/* Both combinations of cofactors of opposite signs (the rule along a
+ * remainder sequence: consecutive cofactors alternate), where each is a
+ * sum of products with nonnegative terms: |sc| = m11 |sa| + m01 |sb|
+ * with sa's sign, |sd| = m00 |sb| + m10 |sa| with sb's, both times det.
+ * bgcn_mul_sums transforms each of the six operands once and each sum
+ * back once, where cof_comb's four products take twelve transforms. */
+static void cof_sums_sign(struct scof *r, long rn, int neg, int det)
+{
+    r->n = bgcn_normalized_size(r->p, rn);
+    r->neg = r->n ? neg ^ (det < 0) : 0;
+}
+
+static bgcn_status cof_sums(struct scof *sc, struct scof *sd,
+                            const struct scof *sa, const struct scof *sb,
+                            const bgcn_hgcd_matrix *m, long cap)
+{
+    long mn = m->n, xn = sa->n > sb->n ? sa->n : sb->n;
+    long rn = mn + xn + 1;
+    BGCN_ASSERT(sa->neg != sb->neg && rn <= cap);
+    (void)cap;
+    const bgcn_operand A[4] = {{m->p[0][0], mn}, {m->p[0][1], mn},
+                               {m->p[1][0], mn}, {m->p[1][1], mn}};
+    const bgcn_operand B[2] = {{sa->p, sa->n}, {sb->p, sb->n}};
+    const bgcn_sum_spec S[2] = {{sc->p, 2, {3, 1}, {0, 1}},  /* m11 sa + m01 sb */
+                                {sd->p, 2, {0, 2}, {1, 0}}}; /* m00 sb + m10 sa */
+    BGCN_TRY(bgcn_mul_sums(A, 4, B, 2, S, 2));
+    cof_sums_sign(sc, rn, sa->neg, m->det);
+    cof_sums_sign(sd, rn, sb->neg, m->det);
+    return BGCN_OK;
+}
+
 /* One bgcn_hgcd_reduce on (a, b) with the cofactors carried along:
- * (sc, sd) = det (m11 sa - m01 sb, m00 sb - m10 sa). */
+ * (sc, sd) = det (m11 sa - m01 sb, m00 sb - m10 sa): by sums of products
+ * where the signs differ and the products are transforms (cof_sums),
+ * else as differences (cof_comb; also the slow twin). */
 static bgcn_status hgcd_cofactors(int *ok, bgcn_limb_t *a, long *an,
                                   bgcn_limb_t *b, long *bn, struct scof *sa,
                                   struct scof *sb, struct scof *sc,
@@ -171,7 +206,11 @@ static bgcn_status hgcd_cofactors(int *ok, bgcn_limb_t *a, long *an,
     *ok = 0;
     BGCN_TRY(bgcn_hgcd_matrix_init(&m, *an / 2 + 8));
     bgcn_status st = bgcn_hgcd_reduce(ok, a, an, b, bn, *an / 3, &m);
-    if (st == BGCN_OK && *ok) {
+    long xn = sa->n > sb->n ? sa->n : sb->n;
+    if (st == BGCN_OK && *ok && sa->neg != sb->neg && !bgcn_gcd_slow_twins &&
+        bgcn_mul_sums_ntt_p(m.n, xn)) {
+        st = cof_sums(sc, sd, sa, sb, &m, cap);
+    } else if (st == BGCN_OK && *ok) {
         st = cof_comb(sc, sa, m.p[1][1], sb, m.p[0][1], m.n, m.det, t, cap);
         if (st == BGCN_OK)
             st = cof_comb(sd, sb, m.p[0][0], sa, m.p[1][0], m.n, m.det, t, cap);

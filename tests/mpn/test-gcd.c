@@ -548,6 +548,37 @@ Test(gcd, twins)
     mpz_clears(U, V, NULL);
 }
 
+/* gcdext's cofactor updates as sums of products (cof_sums in gcdext.c,
+ * taken where the two cofactors' signs differ), with the minimum of
+ * bgcn_mul_sums lowered so that they run from small matrices, then at
+ * its default, on 1..4 threads: g and s as GMP's and as the slow
+ * twin's (cof_comb's differences of products), with make_pair's shapes
+ * (Fibonacci neighbours, one dividing the other, powers of two);
+ * an allocation failure anywhere is ENOMEM. */
+Test(gcd, cofactor_sums)
+{
+    long smin = bgcn_mul_sums_ntt_min;
+    mpz_t U, V;
+    mpz_inits(U, V, NULL);
+    for (int rep = 0; rep < 20; rep++) {
+        bgcn_threads_set(1 + rep % 4);
+        int low = rep < 14;
+        bgcn_mul_sums_ntt_min = low ? t_rand_size(4, 150) : smin;
+        long n = low ? t_rand_size(BGCN_GCDEXT_DC_THRESHOLD, 2000)
+                     : t_rand_size(3000, 6000);
+        make_pair(U, V, n, n + t_rand_size(-3, 3));
+        check_twins(U, V);
+    }
+    bgcn_mul_sums_ntt_min = 20;
+    for (int T = 1; T <= 2; T++) {
+        bgcn_threads_set(T);
+        enomem_pair();
+    }
+    bgcn_threads_set(0);
+    bgcn_mul_sums_ntt_min = smin;
+    mpz_clears(U, V, NULL);
+}
+
 /* One random size up to 3*10^4 limbs per run (gcd, gcdext). */
 Test(gcd, huge)
 {
