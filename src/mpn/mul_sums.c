@@ -3,7 +3,8 @@
  * products").
  *
  * The half gcd's 2x2 matrix products and its matrix-times-vector
- * reductions (hgcd.c) are sums of two products whose operands recur:
+ * reductions (hgcd.c), and gcdext's cofactor updates (gcdext.c), are
+ * sums of two products whose operands recur:
  * in the floating-point NTT each operand is transformed once and each
  * sum goes back once, where separate products transform every operand
  * once per product and every product back.  Below the sizes where that
