@@ -464,6 +464,11 @@ extern long bgcn_sqr_toom2_threshold, bgcn_sqr_toom3_threshold,
  * longer transforms always). */
 #define BGCN_NTT_KTAB 24
 extern long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB], bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB];
+/* The avx512 path's Montgomery product and square (mont_ifma.c) take the
+ * IFMA kernel from these sizes (limbs), the ADX kernels below; installed
+ * with the rest (per CPU: the set "avx512 emr" has its own).  Any value
+ * >= 1 is correct (tests move them). */
+extern long bgcn_mont_mul_ifma_min, bgcn_mont_sqr_ifma_min;
 /* (src/mpn/thresholds.c)  Installs all of the above from the set tuned for kernel path PATH
  * ("generic", "x86_64", "bmi2", "adx", "avx512"; an unknown name gets the
  * generic set and returns -1, else 0: tests/asm/test-abi checks that

@@ -36,6 +36,20 @@ long bgcn_sqr_toom6_threshold = BGCN_GENERIC_SQR_TOOM6;
 long bgcn_sqr_ntt_threshold = BGCN_GENERIC_SQR_NTT;
 long bgcn_mul_ntt_min_k[BGCN_NTT_KTAB] = BGCN_GENERIC_MUL_NTT_MIN_K;
 long bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB] = BGCN_GENERIC_SQR_NTT_MIN_K;
+long bgcn_mont_mul_ifma_min = BGCN_AVX512_MONT_MUL_IFMA_MIN;
+long bgcn_mont_sqr_ifma_min = BGCN_AVX512_MONT_SQR_IFMA_MIN;
+
+/* The IFMA Montgomery minimums of the sets that have them (the avx512
+ * path's kernels read them; on the other paths they are not used): by
+ * set name, the path's own set when no per-CPU entry is listed. */
+static const struct {
+    const char *set;
+    long mul, sqr;
+} ifma_mins[] = {
+    {"avx512", BGCN_AVX512_MONT_MUL_IFMA_MIN, BGCN_AVX512_MONT_SQR_IFMA_MIN},
+    {"avx512 emr", BGCN_AVX512_EMR_MONT_MUL_IFMA_MIN,
+     BGCN_AVX512_EMR_MONT_SQR_IFMA_MIN},
+};
 
 /* One tuned set per kernel path (thresholds.h says how each was found):
  * the faster a path's schoolbook product, the later Karatsuba pays. */
@@ -116,6 +130,11 @@ const char *bgcn_mul_thresholds_select_cpu(const char *path,
         }
     }
     install(t);
+    for (size_t i = 0; i < NELEM(ifma_mins); i++)
+        if (strcmp(ifma_mins[i].set, name) == 0) {
+            bgcn_mont_mul_ifma_min = ifma_mins[i].mul;
+            bgcn_mont_sqr_ifma_min = ifma_mins[i].sqr;
+        }
     active_name = name;
     return name;
 }

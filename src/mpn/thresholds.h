@@ -433,21 +433,36 @@
  * residue ops' min_n, which `make tune` measures (bgcn_powm and
  * bgcn_powm_sec, full-size exponents, with and without the form). */
 #define BGCN_AVX512_POWM_FORM_MIN 11
-/* Inside the avx512 kernels (compile-time, so `make tune` does not
- * measure them; -D overrides are for experiments): the IFMA Montgomery
- * product from 21 limbs and square from 26 (mont_ifma.c), the IFMA
- * schoolbook product from bn = 20 and square from 56 (mul_ifma.c), the
- * ADX kernels below.  Measured on the Intel Xeon (family 6 model 207)
- * named at the top, 2026-11-30, cycle tables in those files; not yet
- * re-measured on Zen 4, where they look late: bench rows mont at 21
- * limbs, IFMA 340 ns against ADX 462, and tune's powm without the form
- * drops 25% from 25 to 26 limbs (where the IFMA square starts). */
+/* The avx512 path's Montgomery kernels (mont_ifma.c): the IFMA product
+ * from BGCN_<set>_MONT_MUL_IFMA_MIN limbs and the IFMA square from
+ * ..._SQR_IFMA_MIN, the ADX kernels below; installed with the set
+ * (bgcn_mont_mul_ifma_min, bgcn_mont_sqr_ifma_min), not measured by `make
+ * tune`.  "avx512 emr": 21 and 26, measured on the Intel Xeon (family 6
+ * model 207), 2026-11-30, cycle tables in those files.  "avx512": Zen 4
+ * (AMD EPYC family 25 model 17), 2026-12-04 19:09 UTC, quiet machine,
+ * dependent calls r = mont(r, b) through the kernel table with the
+ * minimums at 1 and at 1000 in one process (a scratch driver), best of
+ * 15 x 20000, taskset -c 1, IFMA / ADX time, two runs:
+ *   product: 13 limbs 0.99 / 1.24, 14 0.90 / 1.15, 15 1.04 / 1.05, 16
+ *     0.90 / 0.90, 17 0.62 / 0.85, 18 0.82 / 0.83, 20 0.75 / 0.76
+ *   square: 16 1.18 / 1.18, 17 0.72 / 1.01, 18 1.06 / 0.99, 19 0.98 /
+ *     0.98, 20 0.92 / 0.93, 24 0.73 (the old 26 had left 21-25 limbs to
+ *     the ADX square, 1.2-1.4x slower there)
+ * so 16 and 19. */
 #ifndef BGCN_AVX512_MONT_MUL_IFMA_MIN
-#define BGCN_AVX512_MONT_MUL_IFMA_MIN 21
+#define BGCN_AVX512_MONT_MUL_IFMA_MIN 16
 #endif
 #ifndef BGCN_AVX512_MONT_SQR_IFMA_MIN
-#define BGCN_AVX512_MONT_SQR_IFMA_MIN 26
+#define BGCN_AVX512_MONT_SQR_IFMA_MIN 19
 #endif
+#define BGCN_AVX512_EMR_MONT_MUL_IFMA_MIN 21
+#define BGCN_AVX512_EMR_MONT_SQR_IFMA_MIN 26
+/* Inside the avx512 kernels (compile-time, so `make tune` does not
+ * measure them; -D overrides are for experiments): the IFMA schoolbook
+ * product from bn = 20 and square from 56 (mul_ifma.c), the ADX kernels
+ * below.  Measured on the Intel Xeon (family 6 model 207) named at the
+ * top, 2026-11-30, cycle tables in those files; not yet re-measured on
+ * Zen 4. */
 #ifndef BGCN_AVX512_MUL_IFMA_MIN
 #define BGCN_AVX512_MUL_IFMA_MIN 20
 #endif

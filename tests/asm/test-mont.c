@@ -170,6 +170,28 @@ Test(asm_mont, every_path)
     cr_assert(at_each_path(mont_path) >= 1);
 }
 
+/* The avx512 path's switch between its IFMA and ADX Montgomery kernels
+ * (bgcn_mont_mul_ifma_min, bgcn_mont_sqr_ifma_min) moved to either end:
+ * the IFMA kernel wherever it applies (from 6 limbs; the minimum at 1),
+ * then never, every size to 40 limbs against the C twin. */
+Test(asm_mont, ifma_minimums)
+{
+    const bgcn_kernels *p = bgcn_kernel_path("avx512");
+    if (!p || !bgcn_cpu_supported(p))
+        cr_skip_test("no AVX-512 IFMA here");
+    long mul = bgcn_mont_mul_ifma_min, sqr = bgcn_mont_sqr_ifma_min;
+    const long mins[] = {1, 65};
+    for (int i = 0; i < 2; i++) {
+        bgcn_mont_mul_ifma_min = bgcn_mont_sqr_ifma_min = mins[i];
+        for (long n = 1; n <= 40; n++) {
+            check_one(p->name, p->mont_mul_n, n);
+            check_sqr(p, n);
+        }
+    }
+    bgcn_mont_mul_ifma_min = mul;
+    bgcn_mont_sqr_ifma_min = sqr;
+}
+
 Test(asm_mont, unrolled_entries)
 {
     const bgcn_kernels *adx = bgcn_kernel_path("adx");

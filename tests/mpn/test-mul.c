@@ -782,6 +782,13 @@ Test(mul, thresholds_per_cpu)
             assert_set(emr, emr_mk, emr_sk, what);
         else
             assert_set(avx, avx_mk, avx_sk, what);
+        /* and the IFMA Montgomery minimums of that set */
+        cr_assert_eq(bgcn_mont_mul_ifma_min,
+                     cpus[i].emr ? BGCN_AVX512_EMR_MONT_MUL_IFMA_MIN
+                                 : BGCN_AVX512_MONT_MUL_IFMA_MIN, "%s", what);
+        cr_assert_eq(bgcn_mont_sqr_ifma_min,
+                     cpus[i].emr ? BGCN_AVX512_EMR_MONT_SQR_IFMA_MIN
+                                 : BGCN_AVX512_MONT_SQR_IFMA_MIN, "%s", what);
     }
     /* No identity at all: the path's set. */
     cr_assert_str_eq(bgcn_mul_thresholds_select_cpu("adx", NULL), "adx");

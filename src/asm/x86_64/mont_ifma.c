@@ -169,16 +169,18 @@ IFMA_TARGET static void mont_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
     _mm256_zeroupper();
 }
 
-/* The crossovers with the ADX kernels are the avx512 set's
- * BGCN_AVX512_MONT_{MUL,SQR}_IFMA_MIN (thresholds.h, table above); 64
- * limbs is what the digit arrays hold (MAXZ). */
+/* The crossovers with the ADX kernels are bgcn_mont_mul_ifma_min and
+ * bgcn_mont_sqr_ifma_min (bgcn.h; the sets' values in thresholds.h),
+ * within what the kernel takes: from 6 limbs (two vectors of digits, the
+ * smallest case of amm_loop) to 64 (what the digit arrays hold, MAXZ). */
+#define BGCN_IFMA_MIN 6
 #define BGCN_IFMA_MAX 64
 
 void bgcn_mont_mul_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                           const bgcn_limb_t *bp, const bgcn_limb_t *mp, long n,
                           bgcn_limb_t minv)
 {
-    if (n < BGCN_AVX512_MONT_MUL_IFMA_MIN || n > BGCN_IFMA_MAX) {
+    if (n < bgcn_mont_mul_ifma_min || n < BGCN_IFMA_MIN || n > BGCN_IFMA_MAX) {
         bgcn_mont_mul_n_adx(rp, ap, bp, mp, n, minv);
         return;
     }
@@ -188,7 +190,7 @@ void bgcn_mont_mul_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
 void bgcn_mont_sqr_n_ifma(bgcn_limb_t *rp, const bgcn_limb_t *ap,
                           const bgcn_limb_t *mp, long n, bgcn_limb_t minv)
 {
-    if (n < BGCN_AVX512_MONT_SQR_IFMA_MIN || n > BGCN_IFMA_MAX) {
+    if (n < bgcn_mont_sqr_ifma_min || n < BGCN_IFMA_MIN || n > BGCN_IFMA_MAX) {
         bgcn_mont_sqr_n_adx(rp, ap, mp, n, minv);
         return;
     }
