@@ -431,8 +431,15 @@
 /* Odd-modulus exponentiation with residues kept in IFMA digits
  * (powm_form.c, the path's bgcn_residue_ops) from this many limbs: the
  * residue ops' min_n, which `make tune` measures (bgcn_powm and
- * bgcn_powm_sec, full-size exponents, with and without the form). */
-#define BGCN_AVX512_POWM_FORM_MIN 11
+ * bgcn_powm_sec, full-size exponents, with and without the form).  11
+ * from the runs above; 12 since the ADX REDC's rows of 9-16 limbs got
+ * faster (mont_adx.S, REDCFIX): Zen 4, 2026-12-04 19:30 UTC, the same
+ * measurement as tune's in a scratch driver (form forced against none,
+ * one process, best of 15, taskset -c 1), two runs, form / Montgomery
+ * time: 10 limbs 1.29 / 1.30, 11 1.11 / 1.10, 12 1.12 / 0.85, 13 0.95 /
+ * 0.86, 14 1.04 / 0.95, 15 0.90 / 0.76, 16 0.75 / 0.89 (noisy from 12
+ * up: the machine changed phase inside the second run). */
+#define BGCN_AVX512_POWM_FORM_MIN 12
 /* The avx512 path's Montgomery kernels (mont_ifma.c): the IFMA product
  * from BGCN_<set>_MONT_MUL_IFMA_MIN limbs and the IFMA square from
  * ..._SQR_IFMA_MIN, the ADX kernels below; installed with the set

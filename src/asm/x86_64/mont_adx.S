@@ -9,6 +9,10 @@
  *     ECM's moduli (a 100-digit N is 6 limbs): 6 limbs 62-74 -> 37-38 ns
  *     per dependent product on Zen 4 under load 12 (mul_basecase + redc_1
  *     before: as slow as the unrolled 8-limb code);
+ *   redc_1 for n = 9..16: straight-line rows whose next quotient comes
+ *     from a register (REDCFIX below): REDC alone 58 -> 50 ns at 10
+ *     limbs, 66 -> 58 at 11, 122 -> 103 at 16 (Zen 4, GMP's redc_1 45,
+ *     53, 110; scratch driver, one process, best of 15 x 20000);
  *   bgcn_mont_sqr_4_adx (same arguments, bp ignored): the 256-bit
  *     squaring, separated (square then REDC), which mont_sqr_n uses for
  *     n = 4: 47 cycles back to back, 64 dependent (mont_mul_4: 55 / 73),
@@ -87,6 +91,50 @@
 	jmp	.Lrddone
 .endm
 
+/* n = 9..16: each row straight-line, and the next row's quotient taken
+ * from a register.  The new t_(i+1), which gives q_(i+1), is final after
+ * the row's second step; the eight-way rows store it and the next row
+ * loads it back, so each row's quotient waited for a store-to-load
+ * forward on top of the IMUL.  Here the second step's limb is also
+ * copied to r14 (MOV leaves the flags alone) and the IMUL on it is
+ * written after the row's last carry (IMUL sets CF and OF): in the
+ * order of dependences it runs as soon as that limb is known. */
+.macro REDCFIX n
+.Lrf\n:
+	mov	%r13, %rsi
+	mov	(%r12), %r14
+	imul	%rbx, %r14		/* the first row's q */
+	.p2align 4
+5:	mov	%r14, %rdx
+	mov	%r12, %rdi
+	xor	%r9d, %r9d		/* clears CF and OF */
+	xor	%r11d, %r11d
+	.set	.Lfj, 0
+	.rept	\n
+	.if	((\n - 1 - .Lfj) % 2) == 0
+	ADX_STEP add, 8*.Lfj, %r10, %r11, %r9
+	.if	.Lfj == 1
+	mov	%r10, %r14		/* the next row's t_i */
+	.endif
+	.else
+	ADX_STEP add, 8*.Lfj, %r8, %r9, %r11
+	.if	.Lfj == 1
+	mov	%r8, %r14
+	.endif
+	.endif
+	.set	.Lfj, .Lfj + 1
+	.endr
+	mov	$0, %eax
+	adcx	%rax, %r11
+	adox	%rax, %r11
+	mov	%r11, (%r12)		/* park the carry in the zeroed t_i */
+	imul	%rbx, %r14		/* q for the next row */
+	lea	8(%r12), %r12
+	dec	%rbp
+	jnz	5b
+	jmp	.Lrddone
+.endm
+
 BGCN_FUNC(bgcn_redc_1_adx)
 	PUSH6
 	push	%rcx			/* n; also aligns the stack for calls */
@@ -97,8 +145,32 @@ BGCN_FUNC(bgcn_redc_1_adx)
 	mov	%r8, %rbx
 	mov	%rcx, %r14
 	shr	$3, %r14
+	cmp	$9, %rbp
+	je	.Lrf9
+	cmp	$10, %rbp
+	je	.Lrf10
+	cmp	$11, %rbp
+	je	.Lrf11
+	cmp	$12, %rbp
+	je	.Lrf12
+	cmp	$13, %rbp
+	je	.Lrf13
+	cmp	$14, %rbp
+	je	.Lrf14
+	cmp	$15, %rbp
+	je	.Lrf15
+	cmp	$16, %rbp
+	je	.Lrf16
 	DISPATCH8 %rbp, .Lrd, %rax
 	EIGHT	REDCROWS
+	REDCFIX	9
+	REDCFIX	10
+	REDCFIX	11
+	REDCFIX	12
+	REDCFIX	13
+	REDCFIX	14
+	REDCFIX	15
+	REDCFIX	16
 .Lrddone:
 	/* r12 = tp + n.  {rp,n} = {tp+n,n} + parked carries {tp,n} */
 	mov	(%rsp), %rcx
