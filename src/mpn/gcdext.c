@@ -176,11 +176,11 @@ static void cof_sums_sign(struct scof *r, long rn, int neg, int det)
 
 static bgcn_status cof_sums(struct scof *sc, struct scof *sd,
                             const struct scof *sa, const struct scof *sb,
-                            const bgcn_hgcd_matrix *m, long cap)
+                            long xn, const bgcn_hgcd_matrix *m, long cap)
 {
-    long mn = m->n, xn = sa->n > sb->n ? sa->n : sb->n;
-    long rn = mn + xn + 1;
+    long mn = m->n, rn = mn + xn + 1;
     BGCN_ASSERT(sa->neg != sb->neg && rn <= cap);
+    BGCN_ASSERT(xn == (sa->n > sb->n ? sa->n : sb->n));
     (void)cap;
     const bgcn_operand A[4] = {{m->p[0][0], mn}, {m->p[0][1], mn},
                                {m->p[1][0], mn}, {m->p[1][1], mn}};
@@ -209,7 +209,7 @@ static bgcn_status hgcd_cofactors(int *ok, bgcn_limb_t *a, long *an,
     long xn = sa->n > sb->n ? sa->n : sb->n;
     if (st == BGCN_OK && *ok && sa->neg != sb->neg && !bgcn_gcd_slow_twins &&
         bgcn_mul_sums_ntt_p(m.n, xn)) {
-        st = cof_sums(sc, sd, sa, sb, &m, cap);
+        st = cof_sums(sc, sd, sa, sb, xn, &m, cap);
     } else if (st == BGCN_OK && *ok) {
         st = cof_comb(sc, sa, m.p[1][1], sb, m.p[0][1], m.n, m.det, t, cap);
         if (st == BGCN_OK)

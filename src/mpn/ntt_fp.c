@@ -136,6 +136,8 @@ static void cache_flush(void)
 static void advise_huge_pages(bgcn_limb_t *raw, size_t n)
 {
 #ifdef MADV_HUGEPAGE
+    if (n * sizeof *raw < 2 * HUGE_PAGE)
+        return; /* too small to hold an aligned huge page for sure */
     uintptr_t lo = ((uintptr_t)raw + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
     uintptr_t hi = (uintptr_t)(raw + n) & ~(HUGE_PAGE - 1);
     if (hi > lo)
@@ -168,8 +170,7 @@ static double *alloc_dbl(size_t n)
     if (!raw) {
         if (!(raw = bgcn_alloc_limbs(want)))
             return NULL;
-        if (want * sizeof *raw >= 2 * HUGE_PAGE)
-            advise_huge_pages(raw, want);
+        advise_huge_pages(raw, want);
     }
     uintptr_t a = ((uintptr_t)(raw + 2) + 63) & ~(uintptr_t)63;
     ((bgcn_limb_t **)a)[-1] = raw;

@@ -39,17 +39,6 @@ long bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB] = BGCN_GENERIC_SQR_NTT_MIN_K;
 long bgcn_mont_mul_ifma_min = BGCN_AVX512_MONT_MUL_IFMA_MIN;
 long bgcn_mont_sqr_ifma_min = BGCN_AVX512_MONT_SQR_IFMA_MIN;
 
-/* The IFMA Montgomery minimums of the sets that have them (the avx512
- * path's kernels read them; on the other paths they are not used): by
- * set name, the path's own set when no per-CPU entry is listed. */
-static const struct {
-    const char *set;
-    long mul, sqr;
-} ifma_mins[] = {
-    {"avx512", BGCN_AVX512_MONT_MUL_IFMA_MIN, BGCN_AVX512_MONT_SQR_IFMA_MIN},
-    {"avx512 emr", BGCN_AVX512_EMR_MONT_MUL_IFMA_MIN,
-     BGCN_AVX512_EMR_MONT_SQR_IFMA_MIN},
-};
 
 /* One tuned set per kernel path (thresholds.h says how each was found):
  * the faster a path's schoolbook product, the later Karatsuba pays. */
@@ -58,6 +47,7 @@ struct mul_tuning {
     long t[11]; /* mul toom22, 33, 44, ntt; sqr toom2, 3, 4, ntt; mul
                  * toom6, toom42; sqr toom6 */
     long mul_k[BGCN_NTT_KTAB], sqr_k[BGCN_NTT_KTAB];
+    long mont_ifma_mul, mont_ifma_sqr; /* read by the avx512 kernels only */
 };
 
 #define TUNING(P, NAME)                                                    \
@@ -69,7 +59,8 @@ struct mul_tuning {
              BGCN_##P##_SQR_TOOM4, BGCN_##P##_SQR_NTT,                     \
              BGCN_##P##_MUL_TOOM6, BGCN_##P##_MUL_TOOM42,                  \
              BGCN_##P##_SQR_TOOM6},                                        \
-            BGCN_##P##_MUL_NTT_MIN_K, BGCN_##P##_SQR_NTT_MIN_K             \
+            BGCN_##P##_MUL_NTT_MIN_K, BGCN_##P##_SQR_NTT_MIN_K,            \
+            BGCN_##P##_MONT_MUL_IFMA_MIN, BGCN_##P##_MONT_SQR_IFMA_MIN     \
     }
 
 static const struct mul_tuning tunings[] = {
@@ -130,11 +121,6 @@ const char *bgcn_mul_thresholds_select_cpu(const char *path,
         }
     }
     install(t);
-    for (size_t i = 0; i < NELEM(ifma_mins); i++)
-        if (strcmp(ifma_mins[i].set, name) == 0) {
-            bgcn_mont_mul_ifma_min = ifma_mins[i].mul;
-            bgcn_mont_sqr_ifma_min = ifma_mins[i].sqr;
-        }
     active_name = name;
     return name;
 }
@@ -196,5 +182,7 @@ static void install(const struct mul_tuning *t)
     bgcn_sqr_toom6_threshold = t->t[10];
     memcpy(bgcn_mul_ntt_min_k, t->mul_k, sizeof bgcn_mul_ntt_min_k);
     memcpy(bgcn_sqr_ntt_min_k, t->sqr_k, sizeof bgcn_sqr_ntt_min_k);
+    bgcn_mont_mul_ifma_min = t->mont_ifma_mul;
+    bgcn_mont_sqr_ifma_min = t->mont_ifma_sqr;
 }
 

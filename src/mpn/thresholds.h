@@ -464,6 +464,18 @@
 #endif
 #define BGCN_AVX512_EMR_MONT_MUL_IFMA_MIN 21
 #define BGCN_AVX512_EMR_MONT_SQR_IFMA_MIN 26
+/* The sets of the paths without IFMA kernels carry the avx512 values
+ * (installed with them, read by nothing there). */
+#define BGCN_GENERIC_MONT_MUL_IFMA_MIN BGCN_AVX512_MONT_MUL_IFMA_MIN
+#define BGCN_GENERIC_MONT_SQR_IFMA_MIN BGCN_AVX512_MONT_SQR_IFMA_MIN
+#define BGCN_X86_64_MONT_MUL_IFMA_MIN BGCN_AVX512_MONT_MUL_IFMA_MIN
+#define BGCN_X86_64_MONT_SQR_IFMA_MIN BGCN_AVX512_MONT_SQR_IFMA_MIN
+#define BGCN_BMI2_MONT_MUL_IFMA_MIN BGCN_AVX512_MONT_MUL_IFMA_MIN
+#define BGCN_BMI2_MONT_SQR_IFMA_MIN BGCN_AVX512_MONT_SQR_IFMA_MIN
+#define BGCN_ADX_MONT_MUL_IFMA_MIN BGCN_AVX512_MONT_MUL_IFMA_MIN
+#define BGCN_ADX_MONT_SQR_IFMA_MIN BGCN_AVX512_MONT_SQR_IFMA_MIN
+#define BGCN_ADX_ZEN1_MONT_MUL_IFMA_MIN BGCN_AVX512_MONT_MUL_IFMA_MIN
+#define BGCN_ADX_ZEN1_MONT_SQR_IFMA_MIN BGCN_AVX512_MONT_SQR_IFMA_MIN
 /* Inside the avx512 kernels (compile-time, so `make tune` does not
  * measure them; -D overrides are for experiments): the IFMA schoolbook
  * product from bn = 20 and square from 56 (mul_ifma.c), the ADX kernels

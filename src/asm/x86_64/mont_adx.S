@@ -109,19 +109,16 @@
 	mov	%r12, %rdi
 	xor	%r9d, %r9d		/* clears CF and OF */
 	xor	%r11d, %r11d
-	.set	.Lfj, 0
-	.rept	\n
-	.if	((\n - 1 - .Lfj) % 2) == 0
-	ADX_STEP add, 8*.Lfj, %r10, %r11, %r9
-	.if	.Lfj == 1
-	mov	%r10, %r14		/* the next row's t_i */
-	.endif
+	ADX_FEED_STEP add, \n, 0
+	ADX_FEED_STEP add, \n, 1
+	.if	((\n - 2) % 2) == 0	/* the next row's t_i, as that step left it */
+	mov	%r10, %r14
 	.else
-	ADX_STEP add, 8*.Lfj, %r8, %r9, %r11
-	.if	.Lfj == 1
 	mov	%r8, %r14
 	.endif
-	.endif
+	.set	.Lfj, 2
+	.rept	\n - 2
+	ADX_FEED_STEP add, \n, .Lfj
 	.set	.Lfj, .Lfj + 1
 	.endr
 	mov	$0, %eax
@@ -145,32 +142,15 @@ BGCN_FUNC(bgcn_redc_1_adx)
 	mov	%r8, %rbx
 	mov	%rcx, %r14
 	shr	$3, %r14
-	cmp	$9, %rbp
-	je	.Lrf9
-	cmp	$10, %rbp
-	je	.Lrf10
-	cmp	$11, %rbp
-	je	.Lrf11
-	cmp	$12, %rbp
-	je	.Lrf12
-	cmp	$13, %rbp
-	je	.Lrf13
-	cmp	$14, %rbp
-	je	.Lrf14
-	cmp	$15, %rbp
-	je	.Lrf15
-	cmp	$16, %rbp
-	je	.Lrf16
+	.irp	k, 9, 10, 11, 12, 13, 14, 15, 16
+	cmp	$\k, %rbp
+	je	.Lrf\k
+	.endr
 	DISPATCH8 %rbp, .Lrd, %rax
 	EIGHT	REDCROWS
-	REDCFIX	9
-	REDCFIX	10
-	REDCFIX	11
-	REDCFIX	12
-	REDCFIX	13
-	REDCFIX	14
-	REDCFIX	15
-	REDCFIX	16
+	.irp	k, 9, 10, 11, 12, 13, 14, 15, 16
+	REDCFIX	\k
+	.endr
 .Lrddone:
 	/* r12 = tp + n.  {rp,n} = {tp+n,n} + parked carries {tp,n} */
 	mov	(%rsp), %rcx

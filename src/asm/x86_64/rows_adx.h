@@ -43,6 +43,17 @@
 	mov	\lo, \off(%rdi)
 .endm
 
+/* Step j of a feed-in of k steps: the lo/hi pairs alternate so that the
+ * last step leaves its high limb in r11 (the step's low limb, the new
+ * r[j], is in r10 when (k - 1 - j) is even, else in r8). */
+.macro ADX_FEED_STEP op, k, j
+	.if	((\k - 1 - \j) % 2) == 0
+	ADX_STEP \op, 8*\j, %r10, %r11, %r9
+	.else
+	ADX_STEP \op, 8*\j, %r8, %r9, %r11
+	.endif
+.endm
+
 .macro ROW_ADX op, k
 	xor	%r9d, %r9d		/* clears CF and OF */
 	xor	%r11d, %r11d
@@ -53,11 +64,7 @@
 	/* feed-in: k steps, the last one leaving its high limb in r11 */
 	.set	.Lfj, 0
 	.rept	\k
-	.if	((\k - 1 - .Lfj) % 2) == 0
-	ADX_STEP \op, 8*.Lfj, %r10, %r11, %r9
-	.else
-	ADX_STEP \op, 8*.Lfj, %r8, %r9, %r11
-	.endif
+	ADX_FEED_STEP \op, \k, .Lfj
 	.set	.Lfj, .Lfj + 1
 	.endr
 .if \k != 0
