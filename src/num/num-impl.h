@@ -104,6 +104,9 @@ uint64_t bgc_rand64(void);
 /* The state of the seeded stream (--seed) into s: 1, or 0 when the
  * stream is not seeded (s untouched).  For the verifier's replay. */
 int bgc_rand_state(uint64_t s[4]);
+/* Puts the seeded stream back to a state bgc_rand_state gave: a fuzz
+ * target's reference evaluation replays the draws of the path it checks. */
+void bgc_rand_set_state(const uint64_t s[4]);
 /* The ChaCha20 block function of RFC 8439: out = 20 rounds of in, plus in. */
 void bgc_chacha20_block(uint32_t out[16], const uint32_t in[16]);
 

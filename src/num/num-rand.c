@@ -170,6 +170,12 @@ int bgc_rand_state(uint64_t s[4])
     return seeded;
 }
 
+void bgc_rand_set_state(const uint64_t s[4])
+{
+    memcpy(xstate, s, sizeof xstate);
+    seeded = 1;
+}
+
 static inline uint64_t rotl(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));

@@ -28,6 +28,7 @@
 #include "error.h"
 #include "eval.h"
 #include "num.h"
+#include "num-impl.h"
 
 #include <stdio.h>
 
@@ -97,11 +98,18 @@ static int eval_mpz(bgc_ctx *ctx, const char *s, size_t n, mpz_t z)
 
 /* ---- modexp lines --------------------------------------------------------- */
 
-static void check_modexp(bgc_ctx *ctx, const char *line, size_t n)
+/* The reference evaluates the fields again, in a session of its own (ref)
+ * that has seen every statement the checked one (ctx) has: a field may
+ * have a side effect (M = 'obase=--obase' lowers obase each time it
+ * runs), so evaluating it twice in one session would check a different
+ * line.  Random draws are replayed from the same stream state. */
+static void check_modexp(bgc_ctx *ctx, bgc_ctx *ref, const char *line, size_t n)
 {
     static const bgc_builtin *b;
     if (!b)
         b = bgc_builtin_find("modexp", 6);
+    uint64_t rs[4];
+    int seeded = bgc_rand_state(rs);
     capture_begin();
     int rc = bgc_cli_modexp_line(ctx, b, line, n, 1);
     size_t olen;
@@ -132,16 +140,21 @@ static void check_modexp(bgc_ctx *ctx, const char *line, size_t n)
     if ((nf == 0) != (rc == 0) || (nf != 3 && rc > 0))
         bgc_fuzz_fail("modexp: %d fields, the line parser says %d: '%.*s'", nf, rc,
                       (int)(n < 200 ? n : 200), line);
-    if (rc > 0 && !bgcn_interrupt_flag) {
+    if (nf == 3 && !bgcn_interrupt_flag) {
+        /* Three fields run in order until one fails, also when the line
+         * fails later, so that ref keeps the state ctx has. */
         mpz_t v[3], w;
         for (int k = 0; k < 3; k++)
             mpz_init(v[k]);
         mpz_init(w);
+        if (seeded)
+            bgc_rand_set_state(rs);
         int ok = 1;
         for (int k = 0; k < 3 && ok; k++)
-            ok = eval_mpz(ctx, f[k], fl[k], v[k]);
+            ok = eval_mpz(ref, f[k], fl[k], v[k]);
         /* a result for a nonnegative exponent and a modulus > 1 */
-        if (ok && mpz_sgn(v[1]) >= 0 && mpz_cmp_ui(v[2], 1) > 0) {
+        if (rc > 0 && !bgcn_interrupt_flag && ok && mpz_sgn(v[1]) >= 0 &&
+            mpz_cmp_ui(v[2], 1) > 0) {
             mpz_powm(w, v[0], v[1], v[2]);
             char *t = mpz_get_str(NULL, 10, w);
             /* A field is an expression and may set obase (`obase=2` as M):
@@ -150,7 +163,7 @@ static void check_modexp(bgc_ctx *ctx, const char *line, size_t n)
             if (!same && bgc_ctx_get_obase(ctx) != 10) {
                 mpz_t back;
                 mpz_init(back);
-                same = eval_mpz(ctx, out, olen - 1, back) && mpz_cmp(back, w) == 0;
+                same = eval_mpz(ref, out, olen - 1, back) && mpz_cmp(back, w) == 0;
                 mpz_clear(back);
             }
             if (!same)
@@ -168,13 +181,18 @@ static void check_modexp(bgc_ctx *ctx, const char *line, size_t n)
 /* ---- factor input ----------------------------------------------------------- */
 
 /* Each path in a session of its own: a token is an expression, and one
- * with a side effect (--obase, x = 5) must meet the same state in both. */
+ * with a side effect (--obase, x = 5) must meet the same state in both,
+ * and one that draws random numbers the same stream. */
 static void check_factor(const char *line, size_t n)
 {
     char *out[2];
     size_t len[2];
     int rc[2], intr = 0;
+    uint64_t rs[4];
+    int seeded = bgc_rand_state(rs);
     for (int fast = 0; fast < 2; fast++) {
+        if (seeded)
+            bgc_rand_set_state(rs); /* random(n) as a token draws the same */
         bgc_ctx *ctx = bgc_ctx_new();
         if (!ctx)
             bgc_fuzz_fail("out of memory");
@@ -303,12 +321,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         LLVMFuzzerInitialize(NULL, NULL);
     FILE *saved = stderr;
     stderr = devnull;
-    bgc_ctx *ctx = bgc_ctx_new();
-    if (!ctx) {
+    bgc_ctx *ctx = bgc_ctx_new(), *ref = bgc_ctx_new();
+    if (!ctx || !ref) {
+        bgc_ctx_free(ctx);
+        bgc_ctx_free(ref);
         stderr = saved;
         return 0;
     }
     bgc_ctx_set_output(ctx, devnull);
+    bgc_ctx_set_output(ref, devnull);
     const char *s = (const char *)data;
     size_t pos = 0;
     bgcn_interrupt_flag = 0;
@@ -318,7 +339,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t end = nl ? (size_t)(nl - s) + 1 : size; /* with its newline */
         const char *line = s + pos;
         size_t n = end - pos;
-        check_modexp(ctx, line, n);
+        check_modexp(ctx, ref, line, n);
         check_factor(line, n);
         size_t body = n - (nl != NULL);
         if (body <= 4096) {
@@ -330,6 +351,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bgc_fuzz_budget(0);
     bgcn_interrupt_flag = 0;
     bgc_ctx_free(ctx);
+    bgc_ctx_free(ref);
     stderr = saved;
     return 0;
 }
