@@ -4,7 +4,7 @@
  * powm-impl.h.
  *
  * Why: a product in IFMA digits beats the 64-bit Montgomery kernels from
- * about 12 limbs (Zen 4; thresholds.h) only when its operands are
+ * about 15 limbs (Zen 4; thresholds.h) only when its operands are
  * already digits; converting them at every product (as the kernel
  * table's mont_mul_n must) costs about a sixth of the product at 2048
  * bits.  So bgcn_powm and

@@ -438,8 +438,16 @@
  * one process, best of 15, taskset -c 1), two runs, form / Montgomery
  * time: 10 limbs 1.29 / 1.30, 11 1.11 / 1.10, 12 1.12 / 0.85, 13 0.95 /
  * 0.86, 14 1.04 / 0.95, 15 0.90 / 0.76, 16 0.75 / 0.89 (noisy from 12
- * up: the machine changed phase inside the second run). */
-#define BGCN_AVX512_POWM_FORM_MIN 12
+ * up: the machine changed phase inside the second run).  15 since the
+ * ADX squares of 9..16 limbs run straight-line code also for odd n
+ * (gen-small-adx.py; 11 limbs 40.6 -> 24.3 ns): same driver, Zen 4,
+ * 2026-12-04 22:00 UTC, three runs, form / GMP and Montgomery / GMP:
+ * 12 limbs 1.08 / 0.96-0.97, 13 1.03-1.05 / 0.92-1.01, 14 0.95-0.96 /
+ * 0.91-0.95, 15 0.86-0.87 / 0.89-0.90, 16 0.78-0.81 / 0.85-0.87.  The
+ * form's ratio moves with the machine's phase (its IFMA code keeps its
+ * speed when the scalar code, GMP's included, slows down); the
+ * Montgomery kernels' ratio stays put, so the tie at 14 goes to them. */
+#define BGCN_AVX512_POWM_FORM_MIN 15
 /* The avx512 path's Montgomery kernels (mont_ifma.c): the IFMA product
  * from BGCN_<set>_MONT_MUL_IFMA_MIN limbs and the IFMA square from
  * ..._SQR_IFMA_MIN, the ADX kernels below; installed with the set

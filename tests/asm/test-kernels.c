@@ -269,6 +269,41 @@ Test(asm_kernels, sqr_basecase)
     cr_assert(at_each_path(sqr_path) >= 1);
 }
 
+/* The straight-line squares of 5..16 limbs (small_sqr_adx.h: 9..16 from
+ * two halves whose doubled cross product carries into the top half):
+ * many operands per size, each limb random, all-ones, zero or 2^63 (the
+ * carries past the cross product's end need long runs of all-ones in
+ * the high half), half of them of a t_fill shape, against GMP; every
+ * path gets the same sizes. */
+static void small_sqr_path(const bgcn_kernels *p)
+{
+    enum { TOP = 18 };
+    bgcn_limb_t a[TOP], want[2 * TOP];
+    for (long n = 1; n <= TOP; n++) {
+        bgcn_limb_t *r = t_alloc_guarded(2 * n);
+        for (int rep = 0; rep < 1500; rep++) {
+            if (rep % 2) {
+                t_fill(a, n);
+            } else {
+                bgcn_limb_t v[4] = {t_rand(), BGCN_LIMB_MAX, 0, BGCN_LIMB_HIGHBIT};
+                for (long i = 0; i < n; i++)
+                    a[i] = v[t_rand_below(4) % (rep % 4 ? 4 : 2)];
+            }
+            mpn_sqr(want, a, n);
+            p->sqr_basecase(r, a, n);
+            cr_assert(t_equal("sqr_basecase small", r, want, 2 * n), "%s n=%ld rep %d",
+                      p->name, n, rep);
+        }
+        cr_assert(t_check_guards(r, 2 * n), "%s guards n=%ld", p->name, n);
+        t_free_guarded(r);
+    }
+}
+
+Test(asm_kernels, small_squares)
+{
+    cr_assert(at_each_path(small_sqr_path) >= 1);
+}
+
 /* The register-only 4 x 4 product and 4-limb square (the adx path's
  * mul_basecase and sqr_basecase branch to them) and the other paths at
  * n = 4: many operands of every t_fill shape, each limb chosen from

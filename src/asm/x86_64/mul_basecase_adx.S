@@ -8,9 +8,10 @@
  *   sqr_basecase(rp, ap, n): {rp,2n} = {ap,n}^2, n >= 1, no overlap.
  *
  * Small sizes run straight-line code: an = bn = 4..8 that of
- * small_mul_adx.h, n = 5..8 and 10, 12, 14, 16 that of small_sqr_adx.h (both written by
- * gen-small-adx.py, whose header says why), n = 4 the square at the end
- * of bgcn_sqr_basecase_adx.
+ * small_mul_adx.h, n = 5..16 that of small_sqr_adx.h (both written by
+ * gen-small-adx.py, whose header says why; 9..16 are split into two
+ * halves of 4..8 limbs), n = 4 the square at the end of
+ * bgcn_sqr_basecase_adx.
  * mul: one mul row then bn-1 addmul rows; every row has length an, so the
  * whole product runs one of eight copies of the outer loop (an mod 8) and
  * no row branches on the size.
@@ -131,15 +132,21 @@ BGCN_FUNC(bgcn_sqr_basecase_adx)
 	cmp	$8, %rdx
 	jb	.Lsqr7
 	je	.Lsqr8
-	cmp	$16, %rdx		/* n = 10, 12, 14, 16: from 5..8 */
+	cmp	$16, %rdx		/* n = 9..16: from 4..8 */
 	ja	1f
-	test	$1, %dl
-	jnz	1f
 	cmp	$12, %rdx
-	jb	.Lsqr10
-	je	.Lsqr12
-	cmp	$14, %rdx
+	ja	2f
+	jb	3f
+	jmp	.Lsqr12
+3:	cmp	$10, %rdx
+	jb	.Lsqr9
+	je	.Lsqr10
+	jmp	.Lsqr11
+2:	cmp	$14, %rdx
+	jb	.Lsqr13
 	je	.Lsqr14
+	cmp	$15, %rdx
+	je	.Lsqr15
 	jmp	.Lsqr16
 1:
 	PUSH6
