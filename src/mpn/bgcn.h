@@ -140,6 +140,11 @@ typedef struct bgcn_kernels {
                        bgcn_limb_t);
     void (*mont_sqr_n)(bgcn_limb_t *, const bgcn_limb_t *,
                        const bgcn_limb_t *, long, bgcn_limb_t);
+    /* Optional (NULL on most paths): REDC to an almost-reduced residue
+     * for BGCN_MONT_ALMOST_MIN .. BGCN_MONT_ALMOST_MAX limbs, see
+     * bgcn_mont_almost_mul below for the contract. */
+    void (*redc_almost)(bgcn_limb_t *, bgcn_limb_t *, const bgcn_limb_t *,
+                        long, bgcn_limb_t);
     /* Optional (NULL on most paths): residue arithmetic in the path's
      * own form, which the exponentiation (powm_form.c) uses for the
      * moduli it takes (bgcn_residue_ops below). */
@@ -932,8 +937,9 @@ void bgcn_mont_clear(bgcn_mont *ctx);
  * first).  rp must not overlap ap.  Status as bgcn_mul. */
 bgcn_status bgcn_mont_to(bgcn_mont *ctx, bgcn_limb_t *rp,
                          const bgcn_limb_t *ap, long an) BGCN_WUR;
-/* {rp,n} = {ap,n} * R^-1 mod m (out of Montgomery form); a < m.  rp may
- * equal ap. */
+/* {rp,n} = {ap,n} * R^-1 mod m (out of Montgomery form), fully reduced;
+ * a < R (an almost-reduced residue as well: REDC of a < R is at most m,
+ * and its final subtraction takes m to 0).  rp may equal ap. */
 void bgcn_mont_from(bgcn_mont *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap);
 /* {rp,n} = a * b * R^-1 mod m; a, b < m (n limbs each).  rp may equal ap
  * and/or bp.  Status as bgcn_mul (always BGCN_OK when
@@ -947,6 +953,28 @@ bgcn_status bgcn_mont_sqr(bgcn_mont *ctx, bgcn_limb_t *rp,
 /* {rp,n} = {tp,2n} * R^-1 mod m, T < m*R; {tp,2n} clobbered.  Overlap as
  * bgcn_redc_n. */
 void bgcn_mont_redc(bgcn_mont *ctx, bgcn_limb_t *rp, bgcn_limb_t *tp);
+
+/* Almost-reduced Montgomery residues for the exponentiations: values
+ * below R = B^n that are a R mod m up to a multiple of m.  Products of
+ * such values stay below R when the REDC subtracts m only on its carry
+ * (the path's redc_almost), which lets the next product start before a
+ * full reduction's borrow chain ends.  bgcn_mont_almost_p: whether the
+ * active path has them for ctx's n (BGCN_MONT_ALMOST_MIN ..
+ * BGCN_MONT_ALMOST_MAX limbs, thresholds.h).  mul / sqr: {rp,n} =
+ * a b R^-1 (a^2 R^-1) mod m, almost reduced, for a, b < R (reduced or
+ * not); rp may equal ap and/or bp; constant time (no branch or address
+ * depends on a or b); only when bgcn_mont_almost_p(ctx).
+ * bgcn_mont_from takes such a value back to a fully reduced one. */
+int bgcn_mont_almost_p(const bgcn_mont *ctx);
+/* The portable twin of redc_almost: {rp,n} = {tp,2n} * R^-1 mod m up to
+ * a multiple of m, < R, for any {tp,2n}; m subtracted once iff the
+ * carries overflow R.  Overlap and arguments as bgcn_redc_n. */
+void bgcn_redc_almost_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
+                        long n, bgcn_limb_t minv);
+void bgcn_mont_almost_mul(bgcn_mont *ctx, bgcn_limb_t *rp,
+                          const bgcn_limb_t *ap, const bgcn_limb_t *bp);
+void bgcn_mont_almost_sqr(bgcn_mont *ctx, bgcn_limb_t *rp,
+                          const bgcn_limb_t *ap);
 
 /* {rp,mn} = B^E mod M for B = {bp,bn}, E = {ep,en}, M = {mp,mn}.
  * bn, en >= 1 (any value, high zeros allowed: E = 0 gives 1 mod M, B >= M

@@ -42,6 +42,51 @@ void bgcn_redc_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
         rp[j] = (tp[n + j] & keep) | (tp[j] & ~keep);
 }
 
+/* The portable twin of the paths' redc_almost (the tests compare them):
+ * redc_n's rows and carries, then m subtracted under the mask of the
+ * carry instead of the full reduction. */
+void bgcn_redc_almost_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
+                        long n, bgcn_limb_t minv)
+{
+    BGCN_ASSERT(n >= 1 && (mp[0] & 1) && mp[n - 1] != 0);
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n, mp, n));
+    BGCN_ASSERT(rp == tp || rp == tp + n || !BGCN_OVERLAP_P(rp, n, tp, 2 * n));
+    for (long i = 0; i < n; i++) {
+        bgcn_limb_t q = tp[i] * minv;
+        tp[i] = bgcn_addmul_1(tp + i, mp, n, q);
+    }
+    bgcn_limb_t mask = (bgcn_limb_t)0 - bgcn_add_n(rp, tp + n, tp, n), bw = 0;
+    for (long j = 0; j < n; j++) {
+        bgcn_limb_t x = rp[j], y = mp[j] & mask, d = x - y;
+        bgcn_limb_t b1 = x < y, b2 = d < bw;
+        rp[j] = d - bw;
+        bw = b1 | b2;
+    }
+}
+
+int bgcn_mont_almost_p(const bgcn_mont *ctx)
+{
+    return bgcn_kern.redc_almost && ctx->n >= BGCN_MONT_ALMOST_MIN &&
+           ctx->n <= BGCN_MONT_ALMOST_MAX;
+}
+
+void bgcn_mont_almost_mul(bgcn_mont *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                          const bgcn_limb_t *bp)
+{
+    BGCN_ASSERT(bgcn_mont_almost_p(ctx));
+    long n = ctx->n;
+    bgcn_mul_basecase(ctx->tp, ap, n, bp, n);
+    bgcn_kern.redc_almost(rp, ctx->tp, ctx->mp, n, ctx->minv);
+}
+
+void bgcn_mont_almost_sqr(bgcn_mont *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap)
+{
+    BGCN_ASSERT(bgcn_mont_almost_p(ctx));
+    long n = ctx->n;
+    bgcn_sqr_basecase(ctx->tp, ap, n);
+    bgcn_kern.redc_almost(rp, ctx->tp, ctx->mp, n, ctx->minv);
+}
+
 bgcn_status bgcn_mont_init(bgcn_mont *ctx, const bgcn_limb_t *mp, long n)
 {
     BGCN_ASSERT(n >= 1 && mp[n - 1] != 0 && (mp[0] & 1));

@@ -1,6 +1,8 @@
 /* powm.c -- bgcn_powm: modular exponentiation.  Contract in bgcn.h.
  *
- * Odd modulus: Montgomery form and a left-to-right sliding window over
+ * Odd modulus: Montgomery form (almost reduced, below R rather than m,
+ * where the path has that: bgcn_mont_almost_p) and a left-to-right
+ * sliding window over
  * the odd powers b, b^3, ..., b^(2^k - 1).  Zero bits cost one squaring
  * each; a window starts at a one bit, takes up to k bits and drops its
  * trailing zeros so that its value is odd, then costs its length in
@@ -129,6 +131,20 @@ static bgcn_status ops_sqr(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap)
     return bgcn_mont_sqr((bgcn_mont *)ctx, rp, ap);
 }
 
+/* Almost-reduced residues (bgcn_mont_almost_p) where the path has them */
+static bgcn_status ops_almost_mul(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                  const bgcn_limb_t *bp)
+{
+    bgcn_mont_almost_mul((bgcn_mont *)ctx, rp, ap, bp);
+    return BGCN_OK;
+}
+
+static bgcn_status ops_almost_sqr(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap)
+{
+    bgcn_mont_almost_sqr((bgcn_mont *)ctx, rp, ap);
+    return BGCN_OK;
+}
+
 /* B^E mod M for odd M of mn limbs (normalised), E normalised, en >= 1. */
 bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
                           const bgcn_limb_t *ep, long en,
@@ -167,7 +183,9 @@ bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
     } else {
         if ((st = bgcn_mont_to(&ctx, tab, bp, bn)) != BGCN_OK)
             goto done;
-        bgcn_powm_ops o = {&ctx, n, ops_mul, ops_sqr};
+        int almost = bgcn_mont_almost_p(&ctx);
+        bgcn_powm_ops o = {&ctx, n, almost ? ops_almost_mul : ops_mul,
+                           almost ? ops_almost_sqr : ops_sqr};
         if ((st = bgcn_powm_window_loop(&o, r, tab, x, ep, ebits, k)) !=
             BGCN_OK)
             goto done;

@@ -10,8 +10,10 @@
  * all-ones/all-zeros mask computed arithmetically from (j xor digit), so
  * neither a branch nor an address depends on the exponent.
  *
- * Products: the CIOS kernels (constant time by their contract) up to
- * SEC_KERNEL_MAX limbs; beyond, schoolbook mul/sqr (no data-dependent
+ * Products: almost-reduced residues where the path has them
+ * (bgcn_mont_almost_p: 9-16 limbs on the adx and avx512 paths, constant
+ * time by their contract), else the CIOS kernels (constant time by their
+ * contract) up to SEC_KERNEL_MAX limbs; beyond, schoolbook mul/sqr (no data-dependent
  * branches, unlike Karatsuba/Toom which branch on the signs of
  * differences) plus bgcn_redc_n (masked final subtraction). */
 #include "bgcn.h"
@@ -45,7 +47,9 @@ static void sec_mul(sec_ops *o, bgcn_limb_t *rp, const bgcn_limb_t *ap,
                     const bgcn_limb_t *bp)
 {
     long n = o->ctx->n;
-    if (n <= SEC_KERNEL_MAX) {
+    if (bgcn_mont_almost_p(o->ctx)) {
+        bgcn_mont_almost_mul(o->ctx, rp, ap, bp);
+    } else if (n <= SEC_KERNEL_MAX) {
         bgcn_mont_mul_n(rp, ap, bp, o->ctx->mp, n, o->ctx->minv);
     } else {
         bgcn_mul_basecase(o->tp, ap, n, bp, n);
@@ -56,7 +60,9 @@ static void sec_mul(sec_ops *o, bgcn_limb_t *rp, const bgcn_limb_t *ap,
 static void sec_sqr(sec_ops *o, bgcn_limb_t *rp, const bgcn_limb_t *ap)
 {
     long n = o->ctx->n;
-    if (n <= SEC_KERNEL_MAX) {
+    if (bgcn_mont_almost_p(o->ctx)) {
+        bgcn_mont_almost_sqr(o->ctx, rp, ap);
+    } else if (n <= SEC_KERNEL_MAX) {
         bgcn_mont_sqr_n(rp, ap, o->ctx->mp, n, o->ctx->minv);
     } else {
         bgcn_sqr_basecase(o->tp, ap, n);

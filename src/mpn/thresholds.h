@@ -533,5 +533,16 @@
  * from about 100 limbs for products, about 320 for squares. */
 #define BGCN_MONT_KERNEL_MAX 96
 #define BGCN_MONT_SQR_KERNEL_MAX 320
+/* The exponentiations' almost-reduced Montgomery residues (mont.c,
+ * bgcn_mont_almost_p) where the path has a redc_almost: from 9 limbs (up
+ * to 8 the path's Montgomery kernels keep everything in registers) to 16
+ * (the ADX REDC's straight-line rows; above them its tail is a smaller
+ * share: square + REDC 1-2% faster at 17-38 limbs, within noise).  Zen 4,
+ * 2026-12-04 21:50 UTC, scratch driver, one process, a chain of 700
+ * squarings, best of 41: full / almost-reduced REDC 58.7 / 56.3 ns at 9
+ * limbs, 68.6 / 66.3 at 10, 78.5 / 76.2 at 11, 89.7 / 87.3 at 12, 101.1 /
+ * 98.3 at 13, 143.6 / 140.1 at 16. */
+#define BGCN_MONT_ALMOST_MIN 9
+#define BGCN_MONT_ALMOST_MAX 16
 
 #endif

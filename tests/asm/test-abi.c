@@ -83,6 +83,9 @@ Test(asm_abi, callee_saved_and_df)
         memcpy(T, A, sizeof A);
         memset(T + n, 0, 8 * n);
         call("redc_1_adx", bgcn_redc_1_adx, U(R), U(T), U(M), n, minv, 0);
+        memcpy(T, A, sizeof A);
+        memset(T + n, 0, 8 * n);
+        call("redc_1_almost_adx", bgcn_redc_1_almost_adx, U(R), U(T), U(M), n, minv, 0);
     }
     if (bgcn_cpu_supported(&bgcn_path_avx512)) {
         for (long n = 21; n <= 40; n += 19) {

@@ -2,7 +2,8 @@
  * supports against bgcn_mont_mul_n_c and GMP, n = 1..40 (so the unrolled
  * n = 4 and n = 8 kernels and every n mod 4 of the general one), plus a
  * 41..70 (the IFMA kernel of the avx512 path covers 21..64 limbs), a few
- * larger n, the unrolled entries called directly, and redc_1.
+ * larger n, the unrolled entries called directly, redc_1, and the
+ * almost-reduced redc of the paths that have one.
  *
  * Moduli: random odd with nonzero top limb, all-ones, B^n - small,
  * B^(n-1) + 1 (smallest top limb), 2^(64n-1) + 1.  Operands a, b < m:
@@ -270,6 +271,77 @@ Test(asm_mont, redc_1)
         }
         t_free_guarded(r);
     }
+}
+
+/* redc_almost of every path that has one against the portable twin
+ * (bgcn_redc_almost_n, the same value exactly) and GMP (r B^n = T mod m),
+ * for any T below B^2n: all ones, random, a high half at or above m
+ * (the results that need the subtraction), T = m B^n - 1; the moduli of
+ * make_modulus.  Results at or above m must occur (the almost-reduced
+ * range is reached), and aliasing rp = tp + n as redc_n allows it. */
+static long almost_unreduced;
+
+static void almost_path(const bgcn_kernels *p)
+{
+    if (!p->redc_almost)
+        return;
+    bgcn_limb_t m[MAXM], t[2 * MAXM], t0[2 * MAXM], tw[2 * MAXM], q[2 * MAXM + 1];
+    bgcn_limb_t x[MAXM], y[MAXM], pr[2 * MAXM], w[MAXM];
+    for (long n = 1; n <= 40; n++) {
+        bgcn_limb_t *r = t_alloc_guarded(n);
+        for (int rep = 0; rep < 48; rep++) {
+            make_modulus(m, n, rep / 4);
+            bgcn_limb_t minv = at_minv(m[0]);
+            switch (rep % 4) {
+            case 0: /* T = B^2n - 1 */
+                memset(t0, 0xff, 2 * n * 8);
+                break;
+            case 1:
+                t_fill(t0, 2 * n);
+                break;
+            case 2: /* high half >= m */
+                t_fill(t0, n);
+                memset(t0 + n, 0xff, n * 8);
+                t0[n] = t_rand();
+                if (mpn_cmp(t0 + n, m, n) < 0)
+                    memcpy(t0 + n, m, n * 8);
+                break;
+            default: /* T = m*B^n - 1 */
+                memset(t0, 0, n * 8);
+                memcpy(t0 + n, m, n * 8);
+                mpn_sub_1(t0, t0, 2 * n, 1);
+                break;
+            }
+            memcpy(t, t0, 2 * n * 8);
+            memcpy(tw, t0, 2 * n * 8);
+            p->redc_almost(r, t, m, n, minv);
+            bgcn_redc_almost_n(w, tw, m, n, minv);
+            cr_assert(memcmp(r, w, n * 8) == 0, "%s redc_almost vs twin n=%ld rep=%d",
+                      p->name, n, rep);
+            mpn_tdiv_qr(q, x, 0, t0, 2 * n, m, n);
+            memset(pr, 0, n * 8);
+            memcpy(pr + n, r, n * 8);
+            mpn_tdiv_qr(q, y, 0, pr, 2 * n, m, n);
+            cr_assert(mpn_cmp(x, y, n) == 0, "%s redc_almost n=%ld rep=%d", p->name, n, rep);
+            almost_unreduced += mpn_cmp(r, m, n) >= 0;
+            cr_assert(t_check_guards(r, n));
+            /* in place into the high half, as bgcn_redc_n allows */
+            memcpy(t, t0, 2 * n * 8);
+            p->redc_almost(t + n, t, m, n, minv);
+            cr_assert(memcmp(t + n, w, n * 8) == 0, "%s redc_almost rp = tp + n, n=%ld",
+                      p->name, n);
+        }
+        t_free_guarded(r);
+    }
+}
+
+Test(asm_mont, redc_almost)
+{
+    almost_unreduced = 0;
+    at_each_path(almost_path);
+    const bgcn_kernels *adx = bgcn_kernel_path("adx");
+    if (adx && bgcn_cpu_supported(adx))
+        cr_assert(almost_unreduced > 0, "no result at or above m: the range is not reached");
 }
 
 /* The residue ops (bgcn_residue_ops, the avx512 path's IFMA digits) of

@@ -246,6 +246,42 @@ static void form_sizes(const bgcn_residue_ops *ro, long top)
     bgcn_kern.residue = saved;
 }
 
+/* The almost-reduced Montgomery residues (bgcn_mont_almost_p, 9-16 limbs
+ * where the path has a redc_almost) and the exact kernels beside them,
+ * on every path this machine runs: sizes 1..20, the moduli and bases of
+ * form_sizes (all-ones moduli and bases m - 1, m, 2m + 1 make results
+ * in [m, R) frequent), both bgcn_powm and bgcn_powm_sec against GMP.
+ * The residue form is switched off, so that the 64-bit Montgomery code
+ * runs at every size. */
+Test(powm, almost_residues_every_path)
+{
+    const bgcn_kernels saved = bgcn_kern;
+    for (int pi = 0; bgcn_kernel_paths[pi]; pi++) {
+        if (!bgcn_cpu_supported(bgcn_kernel_paths[pi]))
+            continue;
+        cr_assert_eq(bgcn_cpu_select(bgcn_kernel_paths[pi]->name), 0);
+        bgcn_kern.residue = NULL;
+        for (long mn = 1; mn <= 20; mn++) {
+            bgcn_limb_t mp[mn], bp[mn + 1], ep[mn];
+            for (int kind = 0; kind < 5; kind++) {
+                odd_modulus(mp, mn, kind);
+                for (int b = 0; b < 6; b++) {
+                    long bn = edge_base(bp, mp, mn, b);
+                    int e = (kind + b) % 3;
+                    long en = e == 0 ? 1 : mn;
+                    if (e == 0)
+                        ep[0] = t_rand() | 1;
+                    else
+                        t_fill_normalized(ep, mn);
+                    check(bp, bn, ep, en, mp, mn, 0);
+                }
+            }
+        }
+    }
+    cr_assert_eq(bgcn_cpu_select(saved.name), 0);
+    bgcn_kern = saved;
+}
+
 Test(powm, residue_form_every_size)
 {
     const bgcn_residue_ops *ro = bgcn_kern.residue;

@@ -33,6 +33,7 @@ const bgcn_kernels bgcn_path_avx512 = {
     .sqr_basecase = bgcn_sqr_basecase_ifma,
     .mont_mul_n = bgcn_mont_mul_n_ifma,
     .mont_sqr_n = bgcn_mont_sqr_n_ifma,
+    .redc_almost = bgcn_redc_1_almost_adx,
     .residue = &bgcn_residue_ifma,
     .nttfp = &bgcn_nttfp_avx512,
     .caps = BGCN_CAP_AVX512BW | BGCN_CAP_AVX2 | BGCN_CAP_IFMA,
@@ -49,6 +50,7 @@ const bgcn_kernels bgcn_path_adx = {
     .sqr_basecase = bgcn_sqr_basecase_adx,
     .mont_mul_n = bgcn_mont_mul_n_adx,
     .mont_sqr_n = bgcn_mont_sqr_n_adx,
+    .redc_almost = bgcn_redc_1_almost_adx,
     .nttfp = &bgcn_nttfp_avx2,
     .caps = BGCN_CAP_AVX2,
 };

@@ -70,6 +70,11 @@ void bgcn_sqr_basecase_bmi2(bgcn_limb_t *, const bgcn_limb_t *, long);
  * destroys tp; rp overlaps neither tp nor mp.  Constant time. */
 void bgcn_redc_1_adx(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
                      long n, bgcn_limb_t minv);
+/* The same rows, almost reduced (bgcn_kernels.redc_almost's contract):
+ * {rp,n} = {tp,2n} * B^-n mod m up to a multiple of m, < B^n, for any
+ * {tp,2n}; destroys tp; rp overlaps neither tp nor mp.  Constant time. */
+void bgcn_redc_1_almost_adx(bgcn_limb_t *rp, bgcn_limb_t *tp,
+                            const bgcn_limb_t *mp, long n, bgcn_limb_t minv);
 void bgcn_mont_mul_n_adx(bgcn_limb_t *, const bgcn_limb_t *,
                          const bgcn_limb_t *, const bgcn_limb_t *, long,
                          bgcn_limb_t);
