@@ -638,7 +638,9 @@ extern long bgcn_mulmod_bnm1_ntt_threshold;
  * returns 0, or -1 for a count out of range (unchanged).  Not to be called
  * while a product runs.  bgcn_threads_get: the count in effect.
  * bgcn_threads_min_limbs: products whose smaller operand has fewer limbs
- * run on one thread (the start-up of a run costs more than it saves).
+ * run on one thread (the start-up of a run costs more than it saves);
+ * the floating-point NTT product (bgcn_mul_ntt) asks for (an + bn)/2
+ * instead, its transform length's balanced equivalent.
  * bgcn_par_run(n, fn, ctx): calls fn(ctx, t) once for each t in [0, n),
  * spread over the threads, and returns when all have returned; the
  * caller's thread takes part.  Tasks must not depend on which thread runs

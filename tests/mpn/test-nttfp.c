@@ -630,6 +630,39 @@ static void every_thread_count_with(const nttfp_ops *v)
     free(r);
 }
 
+/* A lopsided product through bgcn_mul_ntt splits its transforms as the
+ * balanced product of (an + bn)/2 limbs does (the transform length
+ * decides, not the smaller operand): 40000 x 1500 limbs with the thread
+ * minimum at its default runs on the pool from 2 threads (the workers
+ * join runs) and equals GMP's product on 1..4 threads. */
+Test(nttfp, lopsided_product_uses_threads)
+{
+    if (!bgcn_kern.nttfp)
+        cr_skip_test("no floating-point NTT on this path");
+    long an = 40000, bn = 1500, rn = an + bn;
+    cr_assert((an + bn) / 2 >= bgcn_threads_min_limbs && bn < bgcn_threads_min_limbs);
+    bgcn_limb_t *a = malloc(an * sizeof *a), *b = malloc(bn * sizeof *b);
+    bgcn_limb_t *w = malloc(rn * sizeof *w), *r = malloc(rn * sizeof *r);
+    t_fill(a, an);
+    t_fill(b, bn);
+    mpn_mul((mp_limb_t *)w, (const mp_limb_t *)a, an, (const mp_limb_t *)b, bn);
+    int saved = bgcn_threads_get();
+    for (int T = 1; T <= 4; T++) {
+        bgcn_threads_set(T);
+        unsigned long before = __atomic_load_n(&bgcn_threads_joins, __ATOMIC_RELAXED);
+        cr_assert_eq(bgcn_mul_ntt(r, a, an, b, bn), BGCN_OK);
+        unsigned long joins = __atomic_load_n(&bgcn_threads_joins, __ATOMIC_RELAXED) - before;
+        cr_assert(t_equal("lopsided product", r, w, rn), "%d threads", T);
+        if (T > 1)
+            cr_assert(joins > 0, "%d threads: the workers never joined", T);
+    }
+    bgcn_threads_set(saved);
+    free(a);
+    free(b);
+    free(w);
+    free(r);
+}
+
 Test(nttfp, every_thread_count)
 {
     const nttfp_ops *sets[2];
