@@ -21,19 +21,30 @@ bgcn_limb_t bgcn_mont_minv(bgcn_limb_t m0)
     return (bgcn_limb_t)0 - x;
 }
 
-void bgcn_redc_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
-                 long n, bgcn_limb_t minv)
+/* The REDC rows of both REDCs below, for T = {tp,2n}: {rp,n} + c B^n =
+ * (T + q m) / B^n for the q < B^n that clears the low half; returns c.
+ * Each pass clears limb i; its carry (belonging at limb i+n) is parked in
+ * limb i and all carries are added back at once, into {rp,n} (rp may be
+ * tp + n or tp; {tp,2n} is clobbered). */
+static bgcn_limb_t redc_rows(bgcn_limb_t *rp, bgcn_limb_t *tp,
+                             const bgcn_limb_t *mp, long n, bgcn_limb_t minv)
 {
     BGCN_ASSERT(n >= 1 && (mp[0] & 1) && mp[n - 1] != 0);
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n, mp, n));
     BGCN_ASSERT(rp == tp || rp == tp + n || !BGCN_OVERLAP_P(rp, n, tp, 2 * n));
-    /* Each pass clears limb i; its carry (belonging at limb i+n) is parked
-     * in limb i and all carries are added back at once. */
     for (long i = 0; i < n; i++) {
         bgcn_limb_t q = tp[i] * minv;
         tp[i] = bgcn_addmul_1(tp + i, mp, n, q);
     }
-    bgcn_limb_t c = bgcn_add_n(tp + n, tp + n, tp, n);
+    return bgcn_add_n(rp, tp + n, tp, n);
+}
+
+void bgcn_redc_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
+                 long n, bgcn_limb_t minv)
+{
+    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n, mp, n));
+    BGCN_ASSERT(rp == tp || rp == tp + n || !BGCN_OVERLAP_P(rp, n, tp, 2 * n));
+    bgcn_limb_t c = redc_rows(tp + n, tp, mp, n, minv);
     /* T + Q*m < 2*m*R, so the result < 2m: one masked subtraction.  Compute
      * t - m into tp[0..n) (free now) and select. */
     bgcn_limb_t bw = bgcn_sub_n(tp, tp + n, mp, n);
@@ -48,14 +59,7 @@ void bgcn_redc_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
 void bgcn_redc_almost_n(bgcn_limb_t *rp, bgcn_limb_t *tp, const bgcn_limb_t *mp,
                         long n, bgcn_limb_t minv)
 {
-    BGCN_ASSERT(n >= 1 && (mp[0] & 1) && mp[n - 1] != 0);
-    BGCN_ASSERT(!BGCN_OVERLAP_P(rp, n, mp, n));
-    BGCN_ASSERT(rp == tp || rp == tp + n || !BGCN_OVERLAP_P(rp, n, tp, 2 * n));
-    for (long i = 0; i < n; i++) {
-        bgcn_limb_t q = tp[i] * minv;
-        tp[i] = bgcn_addmul_1(tp + i, mp, n, q);
-    }
-    bgcn_limb_t mask = (bgcn_limb_t)0 - bgcn_add_n(rp, tp + n, tp, n), bw = 0;
+    bgcn_limb_t mask = (bgcn_limb_t)0 - redc_rows(rp, tp, mp, n, minv), bw = 0;
     for (long j = 0; j < n; j++) {
         bgcn_limb_t x = rp[j], y = mp[j] & mask, d = x - y;
         bgcn_limb_t b1 = x < y, b2 = d < bw;

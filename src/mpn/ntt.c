@@ -571,8 +571,9 @@ bgcn_status bgcn_mul_ntt(bgcn_limb_t *rp, const bgcn_limb_t *ap, long an,
     BGCN_ASSERT(!BGCN_OVERLAP_P(rp, an + bn, bp, bn));
     /* The threads split the transforms, whose length an + bn sets: a
      * lopsided product splits like the balanced one of (an + bn)/2 limbs
-     * (520000 x 2000 limbs: 13.8 ms on one thread or two when its
-     * smaller operand decided; Zen 4, bgcn_mul, best of 5). */
+     * (520000 x 2000 limbs, Zen 4, bgcn_mul, best of 5: 14.7 ms on one
+     * thread, and on two as long as the smaller operand decided; 7.3 ms
+     * on two now). */
     if (bgcn_kern.nttfp)
         return bgcn_mul_nttfp_ops(rp, ap, an, bp, bn, bgcn_kern.nttfp,
                                   bgcn_threads_for((an + bn) / 2));

@@ -2,13 +2,12 @@
  *
  * Odd modulus: Montgomery form (almost reduced, below R rather than m,
  * where the path has that: bgcn_mont_almost_p) and a left-to-right
- * sliding window over
- * the odd powers b, b^3, ..., b^(2^k - 1).  Zero bits cost one squaring
- * each; a window starts at a one bit, takes up to k bits and drops its
- * trailing zeros so that its value is odd, then costs its length in
- * squarings plus one multiplication.  The expected number of
- * multiplications is about ebits/(k+1) plus 2^(k-1) for the table, so k
- * grows with the exponent length (bgcn_powm_window).
+ * sliding window over the odd powers b, b^3, ..., b^(2^k - 1).  Zero bits
+ * cost one squaring each; a window starts at a one bit, takes up to k
+ * bits and drops its trailing zeros so that its value is odd, then costs
+ * its length in squarings plus one multiplication.  The expected number
+ * of multiplications is about ebits/(k+1) plus 2^(k-1) for the table, so
+ * k grows with the exponent length (bgcn_powm_window).
  *
  * Base 2 (after reduction): a multiplication by 2 is a modular doubling,
  * an O(n) add and masked subtract, so the binary method needs no table
