@@ -36,6 +36,13 @@ typedef struct bgcn_powm_ops {
     bgcn_status (*sqr)(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap);
 } bgcn_powm_ops;
 
+/* The ops of almost-reduced Montgomery residues (bgcn_mont_almost_p; ctx
+ * a bgcn_mont), which both exponentiations run where the path has them.
+ * Always BGCN_OK. */
+bgcn_status bgcn_powm_almost_mul(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                 const bgcn_limb_t *bp);
+bgcn_status bgcn_powm_almost_sqr(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap);
+
 /* Left-to-right sliding window with window k (1..10) over the odd powers:
  * tab has room for 2^(k-1) elements and holds the base in tab[0]; the
  * rest of the table is filled here, then {r,esz} = base^E in the same

@@ -130,15 +130,14 @@ static bgcn_status ops_sqr(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap)
     return bgcn_mont_sqr((bgcn_mont *)ctx, rp, ap);
 }
 
-/* Almost-reduced residues (bgcn_mont_almost_p) where the path has them */
-static bgcn_status ops_almost_mul(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap,
-                                  const bgcn_limb_t *bp)
+bgcn_status bgcn_powm_almost_mul(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap,
+                                 const bgcn_limb_t *bp)
 {
     bgcn_mont_almost_mul((bgcn_mont *)ctx, rp, ap, bp);
     return BGCN_OK;
 }
 
-static bgcn_status ops_almost_sqr(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap)
+bgcn_status bgcn_powm_almost_sqr(void *ctx, bgcn_limb_t *rp, const bgcn_limb_t *ap)
 {
     bgcn_mont_almost_sqr((bgcn_mont *)ctx, rp, ap);
     return BGCN_OK;
@@ -183,8 +182,8 @@ bgcn_status bgcn_powm_odd(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
         if ((st = bgcn_mont_to(&ctx, tab, bp, bn)) != BGCN_OK)
             goto done;
         int almost = bgcn_mont_almost_p(&ctx);
-        bgcn_powm_ops o = {&ctx, n, almost ? ops_almost_mul : ops_mul,
-                           almost ? ops_almost_sqr : ops_sqr};
+        bgcn_powm_ops o = {&ctx, n, almost ? bgcn_powm_almost_mul : ops_mul,
+                           almost ? bgcn_powm_almost_sqr : ops_sqr};
         if ((st = bgcn_powm_window_loop(&o, r, tab, x, ep, ebits, k)) !=
             BGCN_OK)
             goto done;

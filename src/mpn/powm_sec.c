@@ -10,12 +10,12 @@
  * all-ones/all-zeros mask computed arithmetically from (j xor digit), so
  * neither a branch nor an address depends on the exponent.
  *
- * Products: almost-reduced residues where the path has them
- * (bgcn_mont_almost_p: 9-16 limbs on the adx and avx512 paths, constant
- * time by their contract), else the CIOS kernels (constant time by their
- * contract) up to SEC_KERNEL_MAX limbs; beyond, schoolbook mul/sqr (no data-dependent
- * branches, unlike Karatsuba/Toom which branch on the signs of
- * differences) plus bgcn_redc_n (masked final subtraction). */
+ * Products (all constant time by their contracts): almost-reduced
+ * residues where the path has them (bgcn_mont_almost_p: 9-16 limbs on the
+ * adx and avx512 paths), else the CIOS kernels up to SEC_KERNEL_MAX
+ * limbs; beyond, schoolbook mul/sqr (no data-dependent branches, unlike
+ * Karatsuba/Toom which branch on the signs of differences) plus
+ * bgcn_redc_n (masked final subtraction). */
 #include "bgcn.h"
 
 #include "powm-impl.h"
@@ -47,9 +47,7 @@ static void sec_mul(sec_ops *o, bgcn_limb_t *rp, const bgcn_limb_t *ap,
                     const bgcn_limb_t *bp)
 {
     long n = o->ctx->n;
-    if (bgcn_mont_almost_p(o->ctx)) {
-        bgcn_mont_almost_mul(o->ctx, rp, ap, bp);
-    } else if (n <= SEC_KERNEL_MAX) {
+    if (n <= SEC_KERNEL_MAX) {
         bgcn_mont_mul_n(rp, ap, bp, o->ctx->mp, n, o->ctx->minv);
     } else {
         bgcn_mul_basecase(o->tp, ap, n, bp, n);
@@ -60,9 +58,7 @@ static void sec_mul(sec_ops *o, bgcn_limb_t *rp, const bgcn_limb_t *ap,
 static void sec_sqr(sec_ops *o, bgcn_limb_t *rp, const bgcn_limb_t *ap)
 {
     long n = o->ctx->n;
-    if (bgcn_mont_almost_p(o->ctx)) {
-        bgcn_mont_almost_sqr(o->ctx, rp, ap);
-    } else if (n <= SEC_KERNEL_MAX) {
+    if (n <= SEC_KERNEL_MAX) {
         bgcn_mont_sqr_n(rp, ap, o->ctx->mp, n, o->ctx->minv);
     } else {
         bgcn_sqr_basecase(o->tp, ap, n);
@@ -220,7 +216,11 @@ bgcn_status bgcn_powm_sec(bgcn_limb_t *rp, const bgcn_limb_t *bp, long bn,
     bgcn_copyi(tab, ctx.one, n);
     if ((st = bgcn_mont_to(&ctx, tab + n, bp, bn)) != BGCN_OK)
         goto done;
+    /* the ops chosen once: almost-reduced residues where the path has
+     * them (powm.c's, constant time too), else the kernels above */
     bgcn_powm_ops o = {&so, n, ops_mul, ops_sqr};
+    if (bgcn_mont_almost_p(&ctx))
+        o = (bgcn_powm_ops){&ctx, n, bgcn_powm_almost_mul, bgcn_powm_almost_sqr};
     if ((st = bgcn_powm_sec_loop(&o, r, tab, x, ep, en, w)) != BGCN_OK)
         goto done;
     bgcn_mont_from(&ctx, rp, r);

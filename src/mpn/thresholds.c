@@ -39,7 +39,6 @@ long bgcn_sqr_ntt_min_k[BGCN_NTT_KTAB] = BGCN_GENERIC_SQR_NTT_MIN_K;
 long bgcn_mont_mul_ifma_min = BGCN_AVX512_MONT_MUL_IFMA_MIN;
 long bgcn_mont_sqr_ifma_min = BGCN_AVX512_MONT_SQR_IFMA_MIN;
 
-
 /* One tuned set per kernel path (thresholds.h says how each was found):
  * the faster a path's schoolbook product, the later Karatsuba pays. */
 struct mul_tuning {
