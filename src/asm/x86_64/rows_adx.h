@@ -20,7 +20,8 @@
  * limb ends in r11.
  *
  * ROW_ADX op, k: op is mul, add or sub; k = n mod 8 selects the straight
- * feed-in (k steps) before the 8-way loop, so each caller keeps one copy
+ * feed-in (k steps, 8 when k = 0: the caller guarantees n >= 1, so
+ * then n >= 8) before the 8-way loop, so each caller keeps one copy
  * per residue and never branches on n inside a row.  8-way rather than
  * 4-way halves the two loop branches, which compete with ADCX/ADOX for
  * ports 0 and 6 (addmul_1 n = 1000: 1.30 against 1.39 c/l). */
@@ -61,15 +62,23 @@
 	mov	$0x7fffffff, %eax
 	add	$1, %eax		/* OF = 1, CF = 0 */
 .endif
-	/* feed-in: k steps, the last one leaving its high limb in r11 */
+	/* feed-in: k steps (8 when k = 0, so that a row of n = 8 limbs is
+	 * straight code and every row of 8m limbs saves one pass of the
+	 * loop's branches), the last one leaving its high limb in r11 */
+.if \k == 0
+	.set	.Lfk, 8
+.else
+	.set	.Lfk, \k
+.endif
 	.set	.Lfj, 0
-	.rept	\k
-	ADX_FEED_STEP \op, \k, .Lfj
+	.rept	.Lfk
+	ADX_FEED_STEP \op, .Lfk, .Lfj
 	.set	.Lfj, .Lfj + 1
 	.endr
-.if \k != 0
-	lea	8*\k(%rsi), %rsi
-	lea	8*\k(%rdi), %rdi
+	lea	8*.Lfk(%rsi), %rsi
+	lea	8*.Lfk(%rdi), %rdi
+.if \k == 0
+	lea	-1(%rcx), %rcx
 .endif
 	jmp	3f
 	.p2align 4
