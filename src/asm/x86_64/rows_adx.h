@@ -39,8 +39,11 @@
 	mov	\off(%rdi), %rax
 .endif
 .ifc \op,sub
-	adcx	\prev, \lo
-.elseif \first == 0
+	.set	.Lskip, 0		/* submul keeps step 0's ADCX (above) */
+.else
+	.set	.Lskip, \first
+.endif
+.if .Lskip == 0
 	adcx	\prev, \lo
 .endif
 .ifc \op,add
@@ -53,7 +56,8 @@
 	mov	\lo, \off(%rdi)
 .endm
 
-/* Step j of a feed-in of k steps: the lo/hi pairs alternate so that the
+/* Step j of a feed-in of k steps (step 0 of a mul or add row has no
+ * ADCX: the caller starts it with CF = 0): the lo/hi pairs alternate so that the
  * last step leaves its high limb in r11 (the step's low limb, the new
  * r[j], is in r10 when (k - 1 - j) is even, else in r8). */
 .macro ADX_FEED_STEP op, k, j
